@@ -1,1 +1,0 @@
-"""Shared pytest set-up: ``py/`` is on the path (pyproject's ``pythonpath``), nothing else here."""
