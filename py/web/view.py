@@ -1,0 +1,49 @@
+"""The board's view: pan and zoom, and the ``Layout`` they give. Pure, so tests can use it.
+
+The view holds the board origin's position on screen (CSS pixels) and the zoom; the cell size at
+zoom 1 is ``BASE_CELL`` CSS pixels. ``layout`` scales everything by the device pixel ratio so
+the painter draws in device pixels and lines stay crisp at every zoom. Browser tests build the
+same ``View`` to know where a cell is on screen.
+"""
+
+from dataclasses import dataclass, replace
+
+from rules.grid import Layout
+
+BOARD_SIZE = (30, 20)
+BASE_CELL = 40.0
+MIN_ZOOM = 0.2
+MAX_ZOOM = 4.0
+MARGIN = 24.0
+
+
+@dataclass(frozen=True)
+class View:
+    """Pan (the board origin's screen position, CSS px) and zoom (1 = ``BASE_CELL`` px cells)."""
+
+    pan_x: float = MARGIN
+    pan_y: float = MARGIN
+    zoom: float = 1.0
+
+    def __post_init__(self):
+        if not MIN_ZOOM <= self.zoom <= MAX_ZOOM:
+            raise ValueError(f"zoom {self.zoom} is outside {MIN_ZOOM}..{MAX_ZOOM}")
+
+    def layout(self, grid, scale=1.0):
+        """The ``Layout`` of ``grid`` in this view, in pixels multiplied by ``scale`` (the DPR)."""
+        return Layout(grid, cell_span(grid) * self.zoom * scale, (self.pan_x * scale, self.pan_y * scale))
+
+    def panned(self, dx, dy):
+        """This view moved by ``dx``, ``dy`` CSS pixels."""
+        return replace(self, pan_x=self.pan_x + dx, pan_y=self.pan_y + dy)
+
+    def zoomed(self, factor, x, y):
+        """This view zoomed by ``factor`` about the screen point ``x``, ``y``, which stays put."""
+        zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * factor))
+        ratio = zoom / self.zoom
+        return View(x - (x - self.pan_x) * ratio, y - (y - self.pan_y) * ratio, zoom)
+
+
+def cell_span(grid):
+    """The layout size that makes one cell about ``BASE_CELL`` CSS pixels across at zoom 1."""
+    return BASE_CELL if grid.kind == "square" else BASE_CELL / 3 ** 0.5

@@ -1,0 +1,30 @@
+// Start-up feedback while Python loads: PyScript's progress events become the loading text,
+// and any error before the page is ready is shown on the page, not only in the console.
+// The rules and the drawing live in Python (py/); this file only narrates the start.
+const text = document.getElementById("loading-text");
+const box = document.getElementById("loading-error");
+const started = performance.now();
+
+const STEPS = {
+  "Loading Pyodide": "Loading Python in your browser (a few seconds)…",
+  "Loaded Pyodide": "Python loaded; starting Flankwise…",
+  "Loading files": "Fetching the rules engine…",
+  "Loaded files": "Rules engine fetched; starting…",
+};
+
+addEventListener("py:progress", ({ detail }) => {
+  if (document.documentElement.dataset.ready) return;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  text.textContent = `${STEPS[detail] || detail} (${seconds} s)`;
+});
+
+export function showStartupError(message) {
+  if (document.documentElement.dataset.ready) return;
+  document.documentElement.dataset.failed = "1";
+  text.textContent = "Flankwise could not start.";
+  box.hidden = false;
+  box.textContent = String(message);
+}
+
+addEventListener("error", (event) => showStartupError(event.message || event.error));
+addEventListener("unhandledrejection", (event) => showStartupError(event.reason));

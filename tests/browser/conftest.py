@@ -1,0 +1,96 @@
+"""Browser fixtures: the repo served on a free loopback port, Debian's Chromium under Playwright.
+
+Playwright cannot download browsers here, so it drives ``/usr/bin/chromium`` by
+``executable_path``. Every page records each request it makes and every console error, so tests
+can assert the page talks only to the loopback server and logs no error.
+"""
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import devserver  # noqa: E402  (tools/ is not a package; it is put on the path just above)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY_TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test in this folder as a browser test."""
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """The repo root served on 127.0.0.1 at a free port."""
+    if not (ROOT / "static/vendor/pyodide/pyodide.mjs").exists():
+        pytest.fail("static/vendor/ is missing: run the tests through ./serve.sh test")
+    server, url = devserver.serve_in_thread(ROOT)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class PageRecord:
+    """What a page did: every request URL and every console error or page error."""
+
+    requests: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+
+
+def open_page(browser, url, viewport=(1200, 800)):
+    """A fresh context and page recording requests and errors, navigated to ``url``, ready."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    record = PageRecord()
+    page.on("request", lambda request: record.requests.append(request.url))
+    page.on("console", lambda msg: msg.type == "error" and record.errors.append(msg.text))
+    page.on("pageerror", lambda error: record.errors.append(str(error)))
+    page.goto(url)
+    wait_ready(page)
+    return context, page, record
+
+
+def wait_ready(page):
+    """Wait for ``data-ready`` on <html>; fail with the on-page error if start-up failed."""
+    page.wait_for_function(
+        "document.documentElement.dataset.ready === '1' || document.documentElement.dataset.failed === '1'",
+        timeout=READY_TIMEOUT_MS,
+    )
+    failed = page.evaluate("document.documentElement.dataset.failed")
+    if failed:
+        pytest.fail("the page failed to start: " + page.inner_text("#loading"))
+
+
+@pytest.fixture
+def app(browser, server_url):
+    """The app at the server root, ready, with its request and error record."""
+    context, page, record = open_page(browser, server_url)
+    yield page, record
+    context.close()

@@ -1,0 +1,130 @@
+"""The walking skeleton in a real browser: start, draw, switch grids, pan, zoom, stay offline.
+
+Pixel checks read the grid layer's own pixels at points computed from the same ``View`` and
+``Layout`` the page uses, so they test what is drawn where the rules say a cell is.
+"""
+
+import pytest
+
+from conftest import ROOT, devserver, open_page
+from rules.grid import Hex, HexGrid, Square, SquareGrid
+from web.view import BOARD_SIZE
+from web.scene import BACKGROUND, LINE
+from web.view import View
+
+def pixel(page, x, y):
+    """The RGB of the grid layer's pixel at CSS point ``x``, ``y`` (device pixel ratio 1)."""
+    return tuple(
+        page.evaluate(
+            "([x, y]) => Array.from(document.getElementById('grid-layer')"
+            ".getContext('2d').getImageData(x, y, 1, 1).data).slice(0, 3)",
+            [round(x), round(y)],
+        )
+    )
+
+
+def hex_rgb(colour):
+    """``"#rrggbb"`` as an (r, g, b) tuple."""
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def next_frame(page):
+    """Wait until the page has drawn a frame after the last change."""
+    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+
+def test_page_reaches_ready_without_console_errors(app):
+    """The page sets data-ready once Python is up and the first frame is drawn, with no error."""
+    page, record = app
+    assert page.evaluate("document.documentElement.dataset.ready") == "1"
+    assert page.is_hidden("#loading")
+    assert record.errors == []
+
+
+def test_square_grid_lines_are_drawn_at_known_cells(app):
+    """Cell centres show the board colour; the edges between cells show the grid-line colour."""
+    page, _ = app
+    layout = View().layout(SquareGrid(*BOARD_SIZE))
+    for cell in (Square(0, 0), Square(3, 2), Square(10, 7)):
+        cx, cy = layout.to_pixel(cell)
+        half = layout.size / 2
+        assert pixel(page, cx, cy) == hex_rgb(BACKGROUND)
+        assert pixel(page, cx + half, cy) == hex_rgb(LINE)
+        assert pixel(page, cx, cy - half) == hex_rgb(LINE)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_switching_to_hexes_draws_hexes(app, orientation):
+    """After choosing hexes, hex centres are board colour and hex edge midpoints are lines."""
+    page, _ = app
+    page.check(f"#grid-kind input[value='hex-{orientation}']")
+    next_frame(page)
+    grid = HexGrid(*BOARD_SIZE, orientation)
+    layout = View().layout(grid)
+    checked = 0
+    for cell in (Hex(2, 2), Hex(4, 3), Hex(6, 1)):
+        assert grid.contains(cell)
+        cx, cy = layout.to_pixel(cell)
+        corners = layout.corners(cell)
+        (ax, ay), (bx, by) = corners[0], corners[1]
+        assert pixel(page, cx, cy) == hex_rgb(BACKGROUND)
+        assert pixel(page, (ax + bx) / 2, (ay + by) / 2) == hex_rgb(LINE)
+        checked += 1
+    assert checked == 3
+
+
+def test_drag_on_empty_board_pans_and_wheel_zooms(app):
+    """A drag moves the grid with the pointer; the wheel zooms about the cursor."""
+    page, _ = app
+    layout = View().layout(SquareGrid(*BOARD_SIZE))
+    cx, cy = layout.to_pixel(Square(5, 5))
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 20, cy + 20, steps=4)
+    page.mouse.up()
+    next_frame(page)
+    view = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
+    assert view == [View().pan_x + 20, View().pan_y + 20, 1.0]
+    moved = View(view[0], view[1]).layout(SquareGrid(*BOARD_SIZE))
+    mx, my = moved.to_pixel(Square(5, 5))
+    assert pixel(page, mx + moved.size / 2, my) == hex_rgb(LINE)
+    page.mouse.wheel(0, -300)
+    next_frame(page)
+    assert page.evaluate("flankwise.view.zoom") > 1.2
+
+
+def test_no_request_leaves_the_loopback_server(app, server_url):
+    """Everything the page loads comes from its own server: no CDN, no other host."""
+    page, record = app
+    assert record.requests, "no request was recorded"
+    assert [url for url in record.requests if not url.startswith(server_url)] == []
+
+
+def test_page_works_under_a_sub_path(browser):
+    """Served under /flankwise/ (a GitHub Pages project site), the page starts and draws."""
+    server, url = devserver.serve_in_thread(ROOT, prefix="/flankwise/")
+    try:
+        context, page, record = open_page(browser, url)
+        layout = View().layout(SquareGrid(*BOARD_SIZE))
+        cx, cy = layout.to_pixel(Square(1, 1))
+        assert pixel(page, cx + layout.size / 2, cy) == hex_rgb(LINE)
+        assert [u for u in record.requests if not u.startswith(url)] == []
+        assert record.errors == []
+        context.close()
+    finally:
+        server.shutdown()
+
+
+def test_a_start_up_failure_is_shown_on_the_page(browser, server_url):
+    """If Python fails while starting, the error is on the page, not only in the console."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.route(
+        "**/py/web/main.py",
+        lambda route: route.fulfill(body="raise RuntimeError('deliberate start-up failure')"),
+    )
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.dataset.failed === '1'", timeout=60_000)
+    assert "deliberate start-up failure" in page.inner_text("#loading")
+    assert page.is_visible("#loading-error")
+    context.close()
