@@ -1,0 +1,144 @@
+"""Creatures on the map: who stands where, how big, which way it faces, and on which side.
+
+A ``Creature`` is a frozen value: moving or turning makes a new one (``dataclasses.replace``).
+It knows its footprint on a grid (``cells``) and whether it has a facing at all: faceless
+creatures and Tiny-or-smaller creatures have none ("UA Combat Facing: Faceless Creatures" and
+"Tiny and Smaller Creatures"). ``FACELESS_PRESETS`` is that seed's list of faceless creatures.
+
+Later rules add fields (speed, armour, reach weapon, feats, shield side); each comes with a
+default, so code that builds a ``Creature`` from the fields here keeps working.
+"""
+
+from dataclasses import dataclass
+
+from rules.errors import RulesError
+from rules.grid import Grid, Hex, Square
+from rules.sizes import (
+    LEADS,
+    Size,
+    facing_name,
+    facing_vector,
+    footprint,
+    is_tiny_or_smaller,
+    size_name,
+)
+
+
+class CreatureError(RulesError):
+    """A creature that cannot exist: no name, a facing on a faceless creature, a bad lead."""
+
+
+class OffBoardError(RulesError):
+    """A creature whose space reaches past the edge of the board."""
+
+
+FACELESS_PRESETS = (
+    "elemental",
+    "ooze",
+    "lantern archon",
+    "assassin vine",
+    "chaos beast",
+    "darkmantle",
+    "violet fungus",
+    "gibbering mouther",
+    "mimic",
+    "phasm",
+    "will-o'-wisp",
+    "xorn",
+    "octopus",
+    "giant octopus",
+)
+"""UA Combat Facing, "Faceless Creatures": "All elementals and oozes are faceless. Also, the
+following monsters are faceless: lantern archon, assassin vine, chaos beast, darkmantle, violet
+fungus, gibbering mouther, mimic, phasm, will-o'-wisp, xorn, and octopus (including giant
+octopus)." Elementals and oozes are whole kinds, named here as such."""
+
+
+@dataclass(frozen=True)
+class Creature:
+    """One creature: ``name``, ``size``, the ``anchor`` cell it is placed by, and its facing.
+
+    ``facing`` indexes ``rules.sizes.facing_names(size, grid)`` (the grid's directions, or the
+    hex diagonals for a Large triangle); it is ``None`` exactly when the creature has no facing,
+    that is when it is ``faceless`` or Tiny or smaller. ``lead`` (1, the default, or 2) is how
+    many hexes a Large triangle on hexes leads with (seed 001); other footprints ignore it.
+    ``side`` tells friends from foes.
+    """
+
+    name: str
+    size: Size
+    anchor: Square | Hex
+    facing: int | None = None
+    faceless: bool = False
+    lead: int = 1
+    side: str = "friend"
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise CreatureError(f"A creature needs a name, not {self.name!r}.")
+        if not isinstance(self.size, Size):
+            raise CreatureError(f"{self.name} needs a size such as Size.MEDIUM, not {self.size!r}.")
+        if not isinstance(self.anchor, (Square, Hex)):
+            raise CreatureError(f"{self.name} stands on a square or a hex, not {self.anchor!r}.")
+        if not isinstance(self.faceless, bool):
+            raise CreatureError(f"{self.name}: faceless is True or False, not {self.faceless!r}.")
+        if isinstance(self.lead, bool) or self.lead not in LEADS:
+            raise CreatureError(f"{self.name} leads with 1 hex or 2, not {self.lead!r}.")
+        if not isinstance(self.side, str) or not self.side.strip():
+            raise CreatureError(f"{self.name} needs a side such as 'friend' or 'foe'.")
+        self._check_facing_presence()
+
+    def _check_facing_presence(self) -> None:
+        """A creature has a facing exactly when the rules give it one."""
+        if self.has_facing and self.facing is None:
+            raise CreatureError(
+                f"{self.name} is {size_name(self.size)} and not faceless, so it faces a "
+                "direction: give it a facing (UA Combat Facing: Facing Direction)."
+            )
+        if not self.has_facing and self.facing is not None:
+            reason = "faceless" if self.faceless else size_name(self.size)
+            raise CreatureError(
+                f"{self.name} is {reason} and has no facing: leave its facing empty "
+                "(UA Combat Facing: Faceless Creatures; Tiny and Smaller Creatures)."
+            )
+        if self.facing is not None and (
+            isinstance(self.facing, bool) or not isinstance(self.facing, int) or self.facing < 0
+        ):
+            raise CreatureError(f"{self.name}'s facing is a direction number, not {self.facing!r}.")
+
+    @property
+    def has_facing(self) -> bool:
+        """Whether the creature has front, flank and rear: not faceless and at least Small."""
+        return not self.faceless and not is_tiny_or_smaller(self.size)
+
+    def cells(self, grid: Grid) -> tuple:
+        """The cells the creature stands in on ``grid`` (on the board or not; see ``check``).
+
+        Raises ``FacingError`` if its facing is not one of the grid's.
+        """
+        return footprint(self.size, self.anchor, grid, self.facing, self.lead)
+
+    def facing_vector(self, grid: Grid) -> tuple[int, int] | None:
+        """The coordinate vector the creature faces along on ``grid``, or ``None``."""
+        if self.facing is None:
+            return None
+        return facing_vector(self.facing, self.size, grid)
+
+    def facing_name(self, grid: Grid) -> str | None:
+        """The name of the creature's facing on ``grid`` (``"NE"``), or ``None``."""
+        if self.facing is None:
+            return None
+        return facing_name(self.facing, self.size, grid)
+
+    def check(self, grid: Grid) -> None:
+        """Raise a ``RulesError`` unless the creature can stand on ``grid`` as it is.
+
+        Its anchor must be a cell of the grid's kind, its facing one the grid has, and every
+        cell of its space on the board.
+        """
+        outside = [cell for cell in self.cells(grid) if not grid.contains(cell)]
+        if outside:
+            raise OffBoardError(
+                f"{self.name} ({size_name(self.size)}) does not fit there: "
+                f"{len(outside)} of its cells would be off the board."
+            )
