@@ -54,6 +54,11 @@ fungus, gibbering mouther, mimic, phasm, will-o'-wisp, xorn, and octopus (includ
 octopus)." Elementals and oozes are whole kinds, named here as such."""
 
 
+SHIELD_SIDES = (None, "left", "right")
+"""UA Combat Facing, Shields (Optional): "A character holding a shield must indicate whether he's
+wielding it to the left or right." ``None``: no shield held."""
+
+
 @dataclass(frozen=True)
 class Creature:
     """One creature: ``name``, ``size``, the ``anchor`` cell it is placed by, and its facing.
@@ -63,6 +68,13 @@ class Creature:
     that is when it is ``faceless`` or Tiny or smaller. ``lead`` (1, the default, or 2) is how
     many hexes a Large triangle on hexes leads with (seed 001); other footprints ignore it.
     ``side`` tells friends from foes.
+
+    The combat fields feed the facing-in-combat rules: ``level`` is the character level or the
+    monster's hit dice; ``rogue_level`` the levels that give sneak attack (0: none);
+    ``features`` the names of its feats, class features and special abilities (``rules.facing``
+    lists the ones the rules know, e.g. "Combat Reflexes", "Improved Uncanny Dodge"); a
+    creature holding a shield says on which side, ``"left"`` or ``"right"`` (UA Combat Facing:
+    Shields (Optional)); ``flat_footed`` is the condition of that name.
     """
 
     name: str
@@ -72,6 +84,11 @@ class Creature:
     faceless: bool = False
     lead: int = 1
     side: str = "friend"
+    level: int = 1
+    rogue_level: int = 0
+    features: frozenset = frozenset()
+    shield_side: str | None = None
+    flat_footed: bool = False
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -87,6 +104,7 @@ class Creature:
         if not isinstance(self.side, str) or not self.side.strip():
             raise CreatureError(f"{self.name} needs a side such as 'friend' or 'foe'.")
         self._check_facing_presence()
+        self._check_combat_fields()
 
     def _check_facing_presence(self) -> None:
         """A creature has a facing exactly when the rules give it one."""
@@ -105,6 +123,20 @@ class Creature:
             isinstance(self.facing, bool) or not isinstance(self.facing, int) or self.facing < 0
         ):
             raise CreatureError(f"{self.name}'s facing is a direction number, not {self.facing!r}.")
+
+    def _check_combat_fields(self) -> None:
+        """Levels are whole numbers, features a set of names, the shield on a side."""
+        for label, value, least in (("level", self.level, 1), ("rogue level", self.rogue_level, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise CreatureError(f"{self.name}'s {label} is a whole number from {least}, not {value!r}.")
+        if not isinstance(self.features, frozenset) or not all(
+            isinstance(name, str) and name.strip() for name in self.features
+        ):
+            raise CreatureError(f"{self.name}'s features are a set of names, not {self.features!r}.")
+        if self.shield_side not in SHIELD_SIDES:
+            raise CreatureError(f"{self.name} holds a shield on the left or the right, not {self.shield_side!r}.")
+        if not isinstance(self.flat_footed, bool):
+            raise CreatureError(f"{self.name}: flat-footed is True or False, not {self.flat_footed!r}.")
 
     @property
     def has_facing(self) -> bool:

@@ -343,3 +343,18 @@ def test_a_creature_on_the_board_passes_its_check():
     moved = dataclasses.replace(ogre, anchor=Square(8, 7))
     with pytest.raises(OffBoardError, match="2 of its cells would be off the board"):
         moved.check(grid)
+
+
+def test_creature_combat_fields_are_checked():
+    """Bad combat fields are refused with a message naming the creature and the field."""
+    from rules.creature import Creature, CreatureError
+
+    anchor = Square(0, 0)
+    with pytest.raises(CreatureError, match="left or the right"):
+        Creature("Kroh", Size.MEDIUM, anchor, facing=0, shield_side="up")
+    with pytest.raises(CreatureError, match="level is a whole number"):
+        Creature("Kroh", Size.MEDIUM, anchor, facing=0, level=0)
+    with pytest.raises(CreatureError, match="features are a set"):
+        Creature("Kroh", Size.MEDIUM, anchor, facing=0, features={"Cleave"})
+    kroh = Creature("Kroh", Size.MEDIUM, anchor, facing=0, level=6, features=frozenset({"Cleave"}))
+    assert kroh.level == 6 and "Cleave" in kroh.features
