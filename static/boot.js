@@ -28,3 +28,17 @@ export function showStartupError(message) {
 
 addEventListener("error", (event) => showStartupError(event.message || event.error));
 addEventListener("unhandledrejection", (event) => showStartupError(event.reason));
+
+// PyScript reports errors it catches itself (a bad config, a failed fetch) as a .py-error
+// element; surface the first one on the loading screen, where the player is looking.
+new MutationObserver((records, observer) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("py-error")) {
+        showStartupError(node.textContent);
+        observer.disconnect();
+        return;
+      }
+    }
+  }
+}).observe(document.documentElement, { childList: true, subtree: true });

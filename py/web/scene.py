@@ -30,7 +30,7 @@ def grid_scene(grid, layout, width, height, scale=1.0):
 
 def _square_ops(grid, layout, width, height, scale):
     """The board rectangle and its grid lines, clipped to the canvas, on half-pixel centres."""
-    size = layout.size
+    size = layout.cell_size
     x0, y0 = layout.origin
     left, top = max(0.0, x0), max(0.0, y0)
     right, bottom = min(width, x0 + grid.width * size), min(height, y0 + grid.height * size)
@@ -56,7 +56,7 @@ def _square_ops(grid, layout, width, height, scale):
 
 def _hex_path(grid, layout, width, height):
     """One path of every hex whose centre lies within a cell of the canvas."""
-    margin = 2 * layout.size
+    margin = 2 * layout.cell_size
     parts = []
     for cell in grid.cells():
         x, y = layout.to_pixel(cell)

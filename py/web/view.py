@@ -1,7 +1,7 @@
 """The board's view: pan and zoom, and the ``Layout`` they give. Pure, so tests can use it.
 
-The view holds the board origin's position on screen (CSS pixels) and the zoom; the cell size at
-zoom 1 is ``BASE_CELL`` CSS pixels. ``layout`` scales everything by the device pixel ratio so
+The view holds the board origin's position on screen (CSS pixels) and the zoom; a cell is
+``BASE_CELL`` CSS pixels across at zoom 1 (a square's side, a hex's width across flats). ``layout`` scales everything by the device pixel ratio so
 the painter draws in device pixels and lines stay crisp at every zoom. Browser tests build the
 same ``View`` to know where a cell is on screen.
 """
@@ -31,7 +31,7 @@ class View:
 
     def layout(self, grid, scale=1.0):
         """The ``Layout`` of ``grid`` in this view, in pixels multiplied by ``scale`` (the DPR)."""
-        return Layout(grid, cell_span(grid) * self.zoom * scale, (self.pan_x * scale, self.pan_y * scale))
+        return Layout(grid, BASE_CELL * self.zoom * scale, (self.pan_x * scale, self.pan_y * scale))
 
     def panned(self, dx, dy):
         """This view moved by ``dx``, ``dy`` CSS pixels."""
@@ -43,7 +43,3 @@ class View:
         ratio = zoom / self.zoom
         return View(x - (x - self.pan_x) * ratio, y - (y - self.pan_y) * ratio, zoom)
 
-
-def cell_span(grid):
-    """The layout size that makes one cell about ``BASE_CELL`` CSS pixels across at zoom 1."""
-    return BASE_CELL if grid.kind == "square" else BASE_CELL / 3 ** 0.5

@@ -12,18 +12,32 @@ CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text())
 
 
 def test_files_table_maps_every_module_of_rules_and_web():
-    """pyscript.toml's [files] maps each .py of py/rules and py/web to the same package path."""
+    """pyscript.toml's [files] maps each .py of py/rules and py/web to the same package path.
+
+    ``py/web/main.py`` is the exception: index.html runs it as the entry script.
+    """
     on_disk = {
         f"./{path.relative_to(ROOT).as_posix()}": f"./{path.relative_to(ROOT / 'py').as_posix()}"
         for package in ("rules", "web")
         for path in sorted((ROOT / "py" / package).glob("*.py"))
+        if path != ROOT / "py/web/main.py"
     }
     assert CONFIG["files"] == on_disk
 
 
-def test_interpreter_is_the_vendored_pyodide():
-    """The interpreter is the vendored pyodide.mjs, by a relative URL: never a CDN."""
-    assert CONFIG["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+def test_interpreter_is_the_vendored_pyodide_started_early():
+    """The interpreter is the early-start module, which imports the vendored pyodide.mjs."""
+    assert CONFIG["interpreter"] == "./static/pyodide-early.mjs"
+    early = (ROOT / "static/pyodide-early.mjs").read_text()
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in early
+    assert '<script type="module" src="./static/pyodide-early.mjs">' in (ROOT / "index.html").read_text()
+
+
+def test_index_preloads_exactly_the_python_the_page_runs():
+    """index.html preloads the entry script and every [files] source, and nothing else .py."""
+    html = (ROOT / "index.html").read_text()
+    preloaded = re.findall(r'<link rel="preload" href="([^"]+\.py)" as="fetch" crossorigin="anonymous">', html)
+    assert sorted(preloaded) == sorted(["./py/web/main.py", *CONFIG["files"]])
 
 
 def test_config_loads_no_packages():
