@@ -91,7 +91,7 @@ class Board:
             (x0, y0), (x1, y1) = old[event.pointerId], self.pointers[event.pointerId]
             self.view = self.view.panned(x1 - x0, y1 - y0)
         elif len(self.pointers) == 2:
-            self.view = pinch(self.view, list(old.values()), list(self.pointers.values()))
+            self.view = self.view.pinched(list(old.values()), list(self.pointers.values()))
         self.request_frame()
 
     def on_pointer_up(self, event):
@@ -106,18 +106,6 @@ class Board:
         factor = ZOOM_STEP ** (-event.deltaY * (16 if event.deltaMode == 1 else 1))
         self.view = self.view.zoomed(factor, event.offsetX, event.offsetY)
         self.request_frame()
-
-
-def pinch(view, before, after):
-    """The view after two pointers moved from ``before`` to ``after``: zoom and pan together."""
-    (ax, ay), (bx, by) = before
-    (cx, cy), (dx, dy) = after
-    span_before = max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
-    span_after = ((cx - dx) ** 2 + (cy - dy) ** 2) ** 0.5
-    mid_before = ((ax + bx) / 2, (ay + by) / 2)
-    mid_after = ((cx + dx) / 2, (cy + dy) / 2)
-    moved = view.panned(mid_after[0] - mid_before[0], mid_after[1] - mid_before[1])
-    return moved.zoomed(span_after / span_before, *mid_after)
 
 
 def listen(target, name, handler, passive=True):

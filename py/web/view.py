@@ -43,3 +43,16 @@ class View:
         ratio = zoom / self.zoom
         return View(x - (x - self.pan_x) * ratio, y - (y - self.pan_y) * ratio, zoom)
 
+    def pinched(self, before, after):
+        """This view after two pointers moved from ``before`` to ``after`` (pairs of points).
+
+        The midpoint's motion pans and the change in their distance zooms about the new midpoint,
+        so the board follows the fingers.
+        """
+        (ax, ay), (bx, by) = before
+        (cx, cy), (dx, dy) = after
+        span_before = max(1.0, ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5)
+        span_after = ((cx - dx) ** 2 + (cy - dy) ** 2) ** 0.5
+        mid_x, mid_y = (cx + dx) / 2, (cy + dy) / 2
+        moved = self.panned(mid_x - (ax + bx) / 2, mid_y - (ay + by) / 2)
+        return moved.zoomed(span_after / span_before, mid_x, mid_y)
