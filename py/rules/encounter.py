@@ -1,0 +1,91 @@
+"""The encounter: the whole state of one battle map, as one frozen value.
+
+An ``Encounter`` holds the board (its grid), every creature on it, the facing ruleset and the
+table's optional rules. It is what the page draws, what a shared link encodes and what undo
+steps back through: every change makes a new ``Encounter`` (``place``, ``replace``, ``remove``)
+and leaves the old one as it was. Creature names are unique within an encounter, so a name
+identifies a token on the board, in the attack panel and in a link.
+"""
+
+from dataclasses import dataclass, replace as _replace
+
+from rules.creature import Creature
+from rules.errors import RulesError
+from rules.grid import Grid
+from rules.options import DEFAULT_OPTIONS, Options
+from rules.zones import UA_FACING, Ruleset
+
+
+class EncounterError(RulesError):
+    """A change the encounter cannot take: a name used twice, a creature that isn't there."""
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """A board (``grid``), its ``creatures`` in drawing order, the ``ruleset`` and ``options``."""
+
+    grid: Grid
+    creatures: tuple = ()
+    ruleset: Ruleset = UA_FACING
+    options: Options = DEFAULT_OPTIONS
+
+    def __post_init__(self):
+        if not isinstance(self.grid, Grid):
+            raise EncounterError(f"An encounter needs a square or hex board, not {self.grid!r}.")
+        if not isinstance(self.creatures, tuple) or not all(isinstance(c, Creature) for c in self.creatures):
+            raise EncounterError("An encounter's creatures are a tuple of Creature values.")
+        if not isinstance(self.ruleset, Ruleset):
+            raise EncounterError(f"An encounter needs a facing ruleset, not {self.ruleset!r}.")
+        if not isinstance(self.options, Options):
+            raise EncounterError(f"An encounter needs its table options, not {self.options!r}.")
+        seen = set()
+        for creature in self.creatures:
+            key = creature.name.casefold()
+            if key in seen:
+                raise EncounterError(f"Two creatures are named {creature.name}: give each its own name.")
+            seen.add(key)
+            creature.check(self.grid)
+
+    def names(self) -> tuple:
+        """The creatures' names, in drawing order."""
+        return tuple(creature.name for creature in self.creatures)
+
+    def creature(self, name: str) -> Creature:
+        """The creature called ``name`` (any case)."""
+        return self.creatures[self._index(name)]
+
+    def _index(self, name: str) -> int:
+        key = name.casefold()
+        for index, creature in enumerate(self.creatures):
+            if creature.name.casefold() == key:
+                return index
+        raise EncounterError(f"There is no creature named {name} on this board.")
+
+    def place(self, creature: Creature) -> "Encounter":
+        """This encounter with ``creature`` added on top."""
+        return _replace(self, creatures=self.creatures + (creature,))
+
+    def replace(self, name: str, creature: Creature) -> "Encounter":
+        """This encounter with the creature called ``name`` replaced by ``creature``."""
+        index = self._index(name)
+        return _replace(self, creatures=self.creatures[:index] + (creature,) + self.creatures[index + 1 :])
+
+    def remove(self, name: str) -> "Encounter":
+        """This encounter without the creature called ``name``."""
+        index = self._index(name)
+        return _replace(self, creatures=self.creatures[:index] + self.creatures[index + 1 :])
+
+    def others(self, name: str) -> tuple:
+        """Every creature but the one called ``name``."""
+        key = name.casefold()
+        return tuple(creature for creature in self.creatures if creature.name.casefold() != key)
+
+    def unused_name(self, base: str) -> str:
+        """``base``, or ``base 2``, ``base 3``... whichever no creature here is called yet."""
+        taken = {name.casefold() for name in self.names()}
+        name, number = base.strip() or "Creature", 1
+        candidate = name
+        while candidate.casefold() in taken:
+            number += 1
+            candidate = f"{name} {number}"
+        return candidate

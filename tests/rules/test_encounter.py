@@ -1,0 +1,47 @@
+"""The encounter value: unique names, creatures on the board, changes that leave the old as it was."""
+
+import pytest
+
+from rules.creature import Creature, OffBoardError
+from rules.encounter import Encounter, EncounterError
+from rules.grid import Square, SquareGrid
+from rules.sizes import Size
+
+
+def medium(name, x, y, facing=0):
+    """A Medium creature at (x, y) facing direction ``facing``."""
+    return Creature(name, Size.MEDIUM, Square(x, y), facing=facing)
+
+
+def test_place_replace_remove_make_new_encounters():
+    """Each change returns a new encounter and leaves the old one untouched."""
+    empty = Encounter(SquareGrid(10, 10))
+    one = empty.place(medium("Kroh", 1, 1))
+    two = one.place(medium("Goblin", 3, 3))
+    turned = two.replace("kroh", medium("Kroh", 1, 1, facing=2))
+    fewer = turned.remove("Goblin")
+    assert empty.creatures == () and one.names() == ("Kroh",)
+    assert two.names() == ("Kroh", "Goblin")
+    assert turned.creature("Kroh").facing == 2 and two.creature("Kroh").facing == 0
+    assert fewer.names() == ("Kroh",)
+
+
+def test_names_are_unique_regardless_of_case():
+    """A second creature with the same name is refused with a message naming it."""
+    board = Encounter(SquareGrid(5, 5)).place(medium("Goblin", 0, 0))
+    with pytest.raises(EncounterError, match="Two creatures are named goblin"):
+        board.place(medium("goblin", 2, 2))
+    assert board.unused_name("Goblin") == "Goblin 2"
+    assert board.place(medium("Goblin 2", 2, 2)).unused_name("goblin") == "goblin 3"
+
+
+def test_creatures_must_stand_on_the_board():
+    """A creature whose space leaves the board is refused, with the board's own message."""
+    with pytest.raises(OffBoardError):
+        Encounter(SquareGrid(5, 5), (Creature("Ogre", Size.LARGE, Square(4, 4), facing=0),))
+
+
+def test_unknown_names_get_a_clear_error():
+    """Asking for a creature that is not there names it."""
+    with pytest.raises(EncounterError, match="no creature named Orc"):
+        Encounter(SquareGrid(5, 5)).creature("Orc")
