@@ -7,6 +7,7 @@ fails when the two are out of step with ``py/``.
 """
 
 import re
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,8 +16,18 @@ PRELOAD = re.compile(r'(?:  <link rel="preload" href="[^"]+\.py" as="fetch" cros
 
 
 def sources():
-    """The page's module sources, as ``./py/...`` URLs, sorted, without the entry script."""
-    paths = sorted((ROOT / "py").glob("*/*.py"))
+    """The page's module sources, as ``./py/...`` URLs, sorted, without the entry script.
+
+    In a git checkout only the modules git tracks count (``git add`` a new one first), so
+    work in progress never reaches the committed list; elsewhere every module on disk does.
+    """
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "py"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.split()
+        paths = sorted(ROOT / name for name in listed if name.count("/") == 2 and name.endswith(".py"))
+    except (OSError, subprocess.CalledProcessError):
+        paths = sorted((ROOT / "py").glob("*/*.py"))
     urls = [f"./{path.relative_to(ROOT).as_posix()}" for path in paths if path.parent.name in ("rules", "web")]
     return [url for url in urls if url != ENTRY]
 

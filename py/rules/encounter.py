@@ -7,11 +7,13 @@ and leaves the old one as it was. Creature names are unique within an encounter,
 identifies a token on the board, in the attack panel and in a link.
 """
 
+import math
 from dataclasses import dataclass, replace as _replace
 
 from rules.creature import Creature
 from rules.errors import RulesError
 from rules.grid import Grid
+from rules.sizes import facing_names, facing_vector
 from rules.options import DEFAULT_OPTIONS, Options
 from rules.zones import UA_FACING, Ruleset
 
@@ -89,3 +91,36 @@ class Encounter:
             number += 1
             candidate = f"{name} {number}"
         return candidate
+
+    def with_grid(self, grid: Grid) -> "Encounter":
+        """This encounter moved onto ``grid`` (say from squares to hexes).
+
+        Each creature keeps its place by row and column and turns to the facing nearest the
+        one it had; if one would not fit on the new board, the change is refused, naming it.
+        """
+        moved = []
+        for creature in self.creatures:
+            anchor = grid.from_offset(*self.grid.to_offset(creature.anchor))
+            facing = None
+            if creature.facing is not None:
+                facing = _nearest_facing(creature, self.grid, grid, anchor)
+            moved.append(_replace(creature, anchor=anchor, facing=facing))
+        try:
+            return _replace(self, grid=grid, creatures=tuple(moved))
+        except RulesError as error:
+            raise EncounterError(f"The board cannot change: {error}") from None
+
+
+def _direction(size, index, grid, anchor):
+    """The unit-geometry angle of facing ``index`` of a creature of ``size`` at ``anchor``."""
+    da, db = facing_vector(index, size, grid)
+    x0, y0 = grid.centre(anchor)
+    x1, y1 = grid.centre(type(anchor)(anchor.coords[0] + da, anchor.coords[1] + db))
+    return math.atan2(y1 - y0, x1 - x0)
+
+
+def _nearest_facing(creature, old_grid, new_grid, new_anchor):
+    """The facing on ``new_grid`` whose direction is nearest the creature's on ``old_grid``."""
+    angle = _direction(creature.size, creature.facing, old_grid, creature.anchor)
+    count = len(facing_names(creature.size, new_grid))
+    return max(range(count), key=lambda i: math.cos(_direction(creature.size, i, new_grid, new_anchor) - angle))

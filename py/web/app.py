@@ -1,21 +1,31 @@
-"""The board on the page: wires pointer, wheel and control events to the view and the scene.
+"""The board on the page: routes pointer, keyboard and panel events to rules and redraws.
 
 Start-up is kept short (the startup benchmark holds the app to within 10% of bare Pyodide):
-import only what the first frame needs, draw it, then set ``data-ready="1"`` on <html>.
-Everything the board shows comes from ``web.scene``; this module only routes events and
-schedules redraws with ``requestAnimationFrame``, so many events make one frame.
+import what the first frame needs, draw it, set ``data-ready="1"``, then fill the panel.
+Every change goes through ``rules`` (a new ``Encounter``); this module decides no rule. It
+schedules redraws with ``requestAnimationFrame`` so many events make one frame, repaints the
+cached grid layer only when the board or view changes, and the board layer each frame.
 """
+
+from dataclasses import replace
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from rules.grid import HexGrid, SquareGrid
-from web import painter, scene
+from rules.creature import Creature
+from rules.encounter import Encounter
+from rules.errors import RulesError
+from rules.grid import HexGrid, Square, SquareGrid
+from rules.sizes import Size, facing_names
+from rules.zones import RULESETS
+from web import painter, scene, state
+from web.state import Ui
 from web.view import BOARD_SIZE, View
 
-ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
-
 document = js.document
+ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
+HANDLE_GRAB = 12  # CSS pixels around the rotate handle that still grab it
+ARCS_KEY = "f"
 
 
 def make_grid(choice, width, height):
@@ -25,21 +35,41 @@ def make_grid(choice, width, height):
     return HexGrid(width, height, choice.split("-", 1)[1])
 
 
+def demo_encounter():
+    """The board a first visit opens on: Kroh between a bugbear and a goblin (seed 000's example)."""
+    grid = SquareGrid(*BOARD_SIZE)
+    return Encounter(
+        grid,
+        (
+            Creature("Kroh", Size.MEDIUM, Square(8, 6), facing=0, level=6),
+            Creature("Bugbear", Size.MEDIUM, Square(8, 5), facing=4, side="foe"),
+            Creature("Goblin", Size.SMALL, Square(8, 7), facing=0, side="foe"),
+            Creature("Ogre", Size.LARGE, Square(12, 4), facing=6, side="foe"),
+        ),
+    )
+
+
 class Board:
-    """The board on the page: its canvases, its view and the pointers now down on it."""
+    """The board on the page: its canvases, encounter, view, selection and gestures."""
 
     def __init__(self):
         self.grid_canvas = document.getElementById("grid-layer")
         self.top_canvas = document.getElementById("top-layer")
-        self.grid = make_grid("square", *BOARD_SIZE)
+        self.status = document.getElementById("status")
+        self.encounter = demo_encounter()
+        self.ui = Ui()
         self.view = View()
         self.pointers = {}
+        self.gesture = None
+        self.panel = None
         self.frame_requested = False
+        self.grid_key = None
         self.dpr = 1.0
         self.size = (0, 0)
         self._on_frame = create_proxy(self.on_frame)
         self.resize()
 
+    # Drawing.
     def resize(self, *_):
         """Match the canvases' pixel size to their box and the device pixel ratio."""
         box = self.top_canvas.getBoundingClientRect()
@@ -58,47 +88,176 @@ class Board:
             js.requestAnimationFrame(self._on_frame)
 
     def on_frame(self, _timestamp=None):
-        """Draw the grid layer for the current view."""
+        """Draw what changed since the last frame."""
         self.frame_requested = False
         self.draw()
 
     def draw(self):
-        """Paint the grid layer now."""
+        """Repaint the grid layer if the board or view changed, and the board layer always."""
         width, height = self.size
-        layout = self.view.layout(self.grid, self.dpr)
-        ops = scene.grid_scene(self.grid, layout, width, height, self.dpr)
-        painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
+        layout = self.layout()
+        key = (self.encounter.grid, layout, self.size)
+        if key != self.grid_key:
+            self.grid_key = key
+            ops = scene.grid_scene(self.encounter.grid, layout, width, height, self.dpr)
+            painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
+        ops = scene.board_scene(self.encounter, self.ui, layout, self.dpr)
+        if self.gesture and self.gesture.get("ghost") is not None:
+            ops = ops + scene.ghost_ops(self.gesture["ghost"], self.encounter.grid, layout, self.dpr)
+        painter.paint(self.top_canvas.getContext("2d"), ops, width, height)
 
-    def set_grid(self, choice):
-        """Switch the board to the grid named by a grid-kind control value."""
-        self.grid = make_grid(choice, *BOARD_SIZE)
+    def layout(self, scale=None):
+        """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
+        return self.view.layout(self.encounter.grid, self.dpr if scale is None else scale)
+
+    # Changes.
+    def say(self, message, error=False):
+        """Show a message in the status line (an error in red)."""
+        self.status.textContent = message
+        self.status.className = "error" if error else ""
+
+    def commit(self, encounter, message=None):
+        """Take a new encounter, keep the selection valid, and redraw."""
+        self.encounter = encounter
+        if self.ui.selected is not None and self.ui.selected not in encounter.names():
+            self.ui = replace(self.ui, selected=None)
+        if message:
+            self.say(message)
         self.request_frame()
 
-    # Pointer events: one pointer pans; two pointers pinch-zoom about their midpoint.
+    def select(self, name):
+        """Select the creature called ``name`` (or nothing) and show it in the form."""
+        self.ui = replace(self.ui, selected=name)
+        if self.panel is not None:
+            self.panel.show(None if name is None else self.encounter.creature(name))
+        self.request_frame()
+
+    def turn(self, name, facing):
+        """Turn the creature called ``name`` to ``facing``; say why not if it cannot."""
+        creature = self.encounter.creature(name)
+        if creature.facing == facing:
+            return
+        try:
+            turned = replace(creature, facing=facing)
+            self.commit(self.encounter.replace(name, turned), f"{name} faces {turned.facing_name(self.encounter.grid)}.")
+        except RulesError as error:
+            self.say(str(error), error=True)
+
+    # Pointer events (CSS pixels): a token drags to move, its handle (or Shift) to turn, the
+    # board pans; two pointers pinch-zoom, or twist a token being dragged.
+    def cell_at(self, x, y):
+        """The cell under the CSS point ``x``, ``y``."""
+        return self.layout(1).from_pixel(x, y)
+
     def on_pointer_down(self, event):
-        """Start tracking a pointer on the board."""
-        self.top_canvas.setPointerCapture(event.pointerId)
-        self.pointers[event.pointerId] = (event.offsetX, event.offsetY)
-        self.top_canvas.classList.add("panning")
+        """Start a gesture: turn by the handle, drag a token, or pan the board."""
+        canvas = self.top_canvas
+        canvas.setPointerCapture(event.pointerId)
+        point = (event.offsetX, event.offsetY)
+        self.pointers[event.pointerId] = point
+        if len(self.pointers) == 2:
+            self.start_two_finger()
+            return
+        layout = self.layout(1)
+        grid = self.encounter.grid
+        selected = self.encounter.creature(self.ui.selected) if self.ui.selected else None
+        if selected is not None and selected.has_facing:
+            hx, hy = state.handle_point(selected, grid, layout)
+            if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= HANDLE_GRAB ** 2:
+                self.gesture = {"kind": "turn", "name": selected.name}
+                return
+        creature = state.creature_at(self.encounter, layout.from_pixel(*point))
+        if creature is None:
+            self.gesture = {"kind": "pan", "moved": False}
+            canvas.classList.add("panning")
+            return
+        self.select(creature.name)
+        if event.shiftKey and creature.has_facing:
+            self.gesture = {"kind": "turn", "name": creature.name}
+        else:
+            grab = layout.from_pixel(*point)
+            self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghost": None}
+
+    def start_two_finger(self):
+        """A second pointer: twist the token being dragged, else pinch-zoom the board."""
+        gesture = self.gesture or {}
+        if gesture.get("kind") in ("move", "turn"):
+            creature = self.encounter.creature(gesture["name"])
+            if creature.has_facing:
+                (ax, ay), (bx, by) = self.pointers.values()
+                self.gesture = {"kind": "twist", "name": creature.name, "facing": creature.facing,
+                                "start": (bx - ax, by - ay)}
+                return
+        self.gesture = {"kind": "pinch"}
 
     def on_pointer_move(self, event):
-        """Pan with one pointer, pinch-zoom with two."""
+        """Carry the gesture on."""
         if event.pointerId not in self.pointers:
             return
         old = dict(self.pointers)
-        self.pointers[event.pointerId] = (event.offsetX, event.offsetY)
-        if len(self.pointers) == 1:
-            (x0, y0), (x1, y1) = old[event.pointerId], self.pointers[event.pointerId]
-            self.view = self.view.panned(x1 - x0, y1 - y0)
-        elif len(self.pointers) == 2:
+        point = (event.offsetX, event.offsetY)
+        self.pointers[event.pointerId] = point
+        kind = (self.gesture or {}).get("kind")
+        if kind == "pan":
+            (x0, y0) = old[event.pointerId]
+            self.view = self.view.panned(point[0] - x0, point[1] - y0)
+            self.gesture["moved"] = True
+            self.request_frame()
+        elif kind == "pinch" and len(self.pointers) == 2:
             self.view = self.view.pinched(list(old.values()), list(self.pointers.values()))
+            self.request_frame()
+        elif kind == "turn":
+            creature = self.encounter.creature(self.gesture["name"])
+            self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, self.layout(1), *point))
+        elif kind == "twist" and len(self.pointers) == 2:
+            self.twist()
+        elif kind == "move":
+            self.drag_to(point)
+
+    def twist(self):
+        """Turn the twisted token by the angle the two pointers turned through."""
+        import math
+
+        creature = self.encounter.creature(self.gesture["name"])
+        (ax, ay), (bx, by) = self.pointers.values()
+        sx, sy = self.gesture["start"]
+        turned = math.atan2(by - ay, bx - ax) - math.atan2(sy, sx)
+        layout = self.layout(1)
+        ux, uy = state.facing_direction(self.gesture["facing"], creature, self.encounter.grid, layout)
+        cx, cy = state.centre(creature, self.encounter.grid, layout)
+        cos, sin = math.cos(turned), math.sin(turned)
+        target = (cx + (ux * cos - uy * sin) * 100, cy + (ux * sin + uy * cos) * 100)
+        self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target))
+
+    def drag_to(self, point):
+        """Show where a dragged token would go."""
+        creature = self.encounter.creature(self.gesture["name"])
+        cell = self.cell_at(*point)
+        grab = self.gesture["grab"]
+        anchor = type(cell)(*(c + a - g for c, a, g in zip(cell.coords, creature.anchor.coords, grab.coords)))
+        self.gesture["ghost"] = replace(creature, anchor=anchor) if anchor != creature.anchor else None
         self.request_frame()
 
     def on_pointer_up(self, event):
-        """Stop tracking a pointer."""
+        """End the gesture: drop a dragged token, or deselect after a click on empty board."""
         self.pointers.pop(event.pointerId, None)
-        if not self.pointers:
-            self.top_canvas.classList.remove("panning")
+        gesture, kind = self.gesture, (self.gesture or {}).get("kind")
+        if self.pointers:
+            return
+        self.gesture = None
+        self.top_canvas.classList.remove("panning")
+        if kind == "pan" and not gesture["moved"]:
+            self.select(None)
+        elif kind == "move" and gesture["ghost"] is not None:
+            self.drop(gesture["ghost"])
+        self.request_frame()
+
+    def drop(self, moved):
+        """Place a dragged token where it was dropped, or say why it cannot go there."""
+        try:
+            self.commit(self.encounter.replace(moved.name, moved), f"{moved.name} moved.")
+        except RulesError as error:
+            self.say(f"{moved.name} stays put: {error}", error=True)
 
     def on_wheel(self, event):
         """Zoom about the cursor; the page itself does not scroll."""
@@ -106,6 +265,118 @@ class Board:
         factor = ZOOM_STEP ** (-event.deltaY * (16 if event.deltaMode == 1 else 1))
         self.view = self.view.zoomed(factor, event.offsetX, event.offsetY)
         self.request_frame()
+
+    # Keyboard: arrows move the selection one cell, Q / E turn it, Delete removes it; holding
+    # F shows the arcs in "hold F" mode.
+    def on_key_down(self, event):
+        """Handle a key pressed on the page (not while typing in the panel)."""
+        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = event.key
+        if key.lower() == ARCS_KEY and not self.ui.arcs_held:
+            self.ui = replace(self.ui, arcs_held=True)
+            self.request_frame()
+            return
+        if self.ui.selected is None:
+            return
+        creature = self.encounter.creature(self.ui.selected)
+        if key in ("q", "Q", "e", "E") and creature.has_facing:
+            count = len(facing_names(creature.size, self.encounter.grid))
+            self.turn(creature.name, (creature.facing + (1 if key in "eE" else -1)) % count)
+        elif key in ("Delete", "Backspace"):
+            self.commit(self.encounter.remove(creature.name), f"{creature.name} removed.")
+            self.select(None)
+        elif key in ARROWS:
+            self.step(creature, ARROWS[key])
+        else:
+            return
+        event.preventDefault()
+
+    def on_key_up(self, event):
+        """Releasing F hides the held arcs."""
+        if event.key.lower() == ARCS_KEY and self.ui.arcs_held:
+            self.ui = replace(self.ui, arcs_held=False)
+            self.request_frame()
+
+    def step(self, creature, screen_vector):
+        """Move ``creature`` one cell in the grid direction nearest the arrow's screen vector."""
+        layout = self.layout(1)
+        grid = self.encounter.grid
+        x, y = layout.to_pixel(creature.anchor)
+
+        def along(index):
+            nx, ny = layout.to_pixel(grid.step(creature.anchor, index))
+            length = ((nx - x) ** 2 + (ny - y) ** 2) ** 0.5
+            return ((nx - x) * screen_vector[0] + (ny - y) * screen_vector[1]) / length
+
+        best = max(range(len(grid.directions)), key=along)
+        self.drop(replace(creature, anchor=grid.step(creature.anchor, best)))
+
+    # Panel events.
+    def on_add(self, event):
+        """Add the form's token in the first free cell near the middle of the view."""
+        event.preventDefault()
+        try:
+            creature = self.panel.creature_from_form(self.encounter.grid.cells()[0])
+            anchor = self.free_anchor(creature)
+            self.commit(self.encounter.place(replace(creature, anchor=anchor)), f"{creature.name} added.")
+            self.select(creature.name)
+        except RulesError as error:
+            self.say(str(error), error=True)
+
+    def free_anchor(self, creature):
+        """The on-board anchor nearest the view's centre where ``creature`` overlaps nobody."""
+        grid = self.encounter.grid
+        width, height = self.size
+        middle = self.layout().from_pixel(width / 2, height / 2)
+        taken = {cell for other in self.encounter.creatures for cell in other.cells(grid)}
+        for cell in sorted(grid.cells(), key=lambda cell: grid.distance(cell, middle) if grid.contains(middle) else 0):
+            placed = replace(creature, anchor=cell)
+            cells = placed.cells(grid)
+            if all(grid.contains(c) and c not in taken for c in cells):
+                return cell
+        raise RulesError(f"There is no free space left on the board for {creature.name}.")
+
+    def on_save(self, _event=None):
+        """Save the form's fields to the selected token."""
+        name = self.ui.selected
+        if name is None:
+            return
+        old = self.encounter.creature(name)
+        try:
+            edited = self.panel.creature_from_form(old.anchor, base=old)
+            self.commit(self.encounter.replace(name, edited), f"{edited.name} saved.")
+            self.select(edited.name)
+        except RulesError as error:
+            self.say(str(error), error=True)
+
+    def on_delete(self, _event=None):
+        """Remove the selected token."""
+        if self.ui.selected is not None:
+            name = self.ui.selected
+            self.commit(self.encounter.remove(name), f"{name} removed.")
+            self.select(None)
+
+    def set_grid(self, choice):
+        """Switch the board to the grid named by a grid-kind control value."""
+        try:
+            self.commit(self.encounter.with_grid(make_grid(choice, *BOARD_SIZE)))
+        except RulesError as error:
+            self.say(str(error), error=True)
+        if self.panel is not None:
+            self.panel.refresh_facings()
+
+    def set_ruleset(self, name):
+        """Use the facing ruleset called ``name``."""
+        self.commit(replace(self.encounter, ruleset=RULESETS[name]), f"Facing rules: {RULESETS[name].label}.")
+
+    def set_ui(self, **changes):
+        """Change overlay switches."""
+        self.ui = replace(self.ui, **changes)
+        self.request_frame()
+
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
 def listen(target, name, handler, passive=True):
@@ -115,8 +386,13 @@ def listen(target, name, handler, passive=True):
 
 
 def start():
-    """Build the board, wire its events, draw the first frame and mark the page ready."""
+    """Build the board, draw the first frame, mark the page ready, then wire the panel."""
     board = Board()
+    board.draw()
+    root = document.documentElement
+    root.dataset.readyMs = str(js.performance.now())
+    root.dataset.ready = "1"
+    js.window.flankwise = create_proxy(board)
     canvas = board.top_canvas
     listen(canvas, "pointerdown", board.on_pointer_down)
     listen(canvas, "pointermove", board.on_pointer_move)
@@ -124,10 +400,27 @@ def start():
         listen(canvas, name, board.on_pointer_up)
     listen(canvas, "wheel", board.on_wheel, passive=False)
     listen(js.window, "resize", board.resize)
+    listen(document, "keydown", board.on_key_down, passive=False)
+    listen(document, "keyup", board.on_key_up)
+    wire_panel(board)
+
+
+def wire_panel(board):
+    """Fill the panel from the rules' data and connect its controls."""
+    from web.panel import Panel, element
+
+    board.panel = panel = Panel(board)
+    panel.sync_switches(board.encounter, board.ui)
     for radio in document.querySelectorAll("#grid-kind input"):
         listen(radio, "change", lambda event: board.set_grid(event.target.value))
-    board.draw()
-    root = document.documentElement
-    root.dataset.readyMs = str(js.performance.now())
-    root.dataset.ready = "1"
-    js.window.flankwise = create_proxy(board)
+    listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
+    for radio in document.querySelectorAll("input[name=arcs]"):
+        listen(radio, "change", lambda event: board.set_ui(arcs=event.target.value))
+    for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands")):
+        listen(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
+    listen(element("token-form"), "submit", board.on_add, passive=False)
+    listen(element("token-save"), "click", board.on_save)
+    listen(element("token-delete"), "click", board.on_delete)
+    listen(element("token-new"), "click", lambda _event: board.select(None))
+    listen(element("token-size"), "change", lambda _event: panel.refresh_facings())
+    listen(element("token-kind"), "change", panel.on_kind)

@@ -6,8 +6,14 @@ Operations are plain tuples the painter understands:
 - ``("text", x, y, text, font, fill)``: centred text.
 
 Coordinates are device pixels, from the ``Layout`` the view gives. Only cells that can be seen
-are emitted, so a large board costs what the screen shows, not what the board holds.
+are emitted, so a large board costs what the screen shows, not what the board holds. Per
+creature drawings are cached on the creature's value, so a drag redraws only what it changes.
 """
+
+from functools import lru_cache
+
+from rules.zones import Zone, board_zones, zone_name, zones_around
+from web import state
 
 BACKGROUND = "#fbfaf6"
 OUTSIDE = "#e4e0d4"
@@ -64,3 +70,131 @@ def _hex_path(grid, layout, width, height):
             corners = layout.corners(cell)
             parts.append("M" + "L".join(f"{cx:.1f} {cy:.1f}" for cx, cy in corners) + "Z")
     return "".join(parts)
+
+
+# The board layer: zone overlays, tokens, the rotate handle.
+ZONE_COLOURS = {Zone.FRONT: "#0072B2", Zone.FLANK: "#E69F00", Zone.REAR: "#D55E00"}
+"""Okabe-Ito colours, told apart with the common colour-vision deficiencies; each adjacent cell
+also carries its zone's initial, so colour is never the only cue."""
+ZONE_ALPHA = 0.45
+BEYOND_ALPHA = 0.16
+SIDE_COLOURS = {
+    "friend": "#009E73",
+    "foe": "#B3261E",
+    "neutral": "#6B6B6B",
+    "blue": "#3B5BDB",
+    "purple": "#7B3FA0",
+    "gold": "#B8860B",
+}
+"""The sides a token can be on, with their named colours; creatures on one side are friends."""
+SELECTED = "#111111"
+HANDLE = "#111111"
+
+
+def rgba(colour, alpha):
+    """``"#rrggbb"`` with an alpha, as a canvas colour string."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+def polygon(points):
+    """An SVG path string for a closed polygon."""
+    return "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points) + "Z"
+
+
+def circle(x, y, r):
+    """An SVG path string for a circle."""
+    return f"M{x - r:.1f} {y:.1f}a{r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0a{r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0Z"
+
+
+def zone_label(zone, ruleset):
+    """The short mark of a zone in the adjacent ring: F, FL (or S for the variant's side), R."""
+    name = zone_name(zone, ruleset)
+    return "FL" if name == "flank" else name[0].upper()
+
+
+def board_scene(encounter, ui, layout, scale=1.0):
+    """Draw operations for the board layer: overlays under tokens, tokens, then the handle."""
+    grid, ruleset = encounter.grid, encounter.ruleset
+    ops = []
+    for creature in encounter.creatures:
+        if ui.shows_arcs_of(creature.name) and creature.has_facing:
+            beyond = ui.beyond and creature.name == ui.selected
+            ops.extend(zone_ops(creature, grid, ruleset, layout, beyond, scale))
+    for creature in encounter.creatures:
+        ops.extend(token_ops(creature, grid, layout, creature.name == ui.selected, scale))
+    if ui.selected is not None:
+        selected = encounter.creature(ui.selected)
+        if selected.has_facing:
+            x, y = state.handle_point(selected, grid, layout)
+            ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
+    return ops
+
+
+@lru_cache(maxsize=512)
+def zone_ops(creature, grid, ruleset, layout, beyond, scale):
+    """Tinted cells of a creature's front, flank and rear, with the ring's cells labelled."""
+    ring = zones_around(creature, grid, ruleset)
+    ops = []
+    if beyond:
+        wide = {zone: [] for zone in Zone}
+        adjacent = set().union(*ring.values())
+        for cell, zone in board_zones(creature, grid, ruleset).items():
+            if zone is not None and cell not in adjacent:
+                wide[zone].append(polygon(layout.corners(cell)))
+        for zone, parts in wide.items():
+            if parts:
+                ops.append(("path", "".join(parts), rgba(ZONE_COLOURS[zone], BEYOND_ALPHA), None, 0))
+    font = f"bold {max(8, round(layout.cell_size * 0.24))}px system-ui, sans-serif"
+    for zone, cells in ring.items():
+        on_board = sorted(cell for cell in cells if grid.contains(cell))
+        if not on_board:
+            continue
+        ops.append(("path", "".join(polygon(layout.corners(c)) for c in on_board), rgba(ZONE_COLOURS[zone], ZONE_ALPHA), None, 0))
+        label = zone_label(zone, ruleset)
+        for cell in on_board:
+            x, y = layout.to_pixel(cell)
+            ops.append(("text", x - layout.cell_size * 0.27, y - layout.cell_size * 0.27, label, font, "#1d2433"))
+    return tuple(ops)
+
+
+@lru_cache(maxsize=1024)
+def token_ops(creature, grid, layout, selected, scale):
+    """A token: its footprint in its side's colour, a disc with its label and a facing arrow."""
+    colour = SIDE_COLOURS.get(creature.side, SIDE_COLOURS["neutral"])
+    cells = creature.cells(grid)
+    ops = [("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.35), colour, 1.5 * scale)]
+    x, y = state.centre(creature, grid, layout)
+    half = layout.cell_size * 0.5
+    r = max(half * 0.68, min(state.radius(creature, grid, layout) - half, half * len(cells) ** 0.5))
+    ops.append(("path", circle(x, y, r), colour, SELECTED if selected else "#ffffff", (3 if selected else 1.5) * scale))
+    if creature.facing is not None:
+        # The facing mark: a bold arrowhead from the disc's rim toward the front, reaching the
+        # edge of the creature's space, readable at a glance.
+        ux, uy = state.facing_direction(creature.facing, creature, grid, layout)
+        tip_at = max(r + half * 0.3, state.radius(creature, grid, layout) - half * 0.45)
+        tip = (x + ux * tip_at, y + uy * tip_at)
+        width = half * 0.42
+        back = r * 0.72
+        left = (x + ux * back - uy * width, y + uy * back + ux * width)
+        right = (x + ux * back + uy * width, y + uy * back - ux * width)
+        ops.append(("path", polygon((tip, left, right)), "#ffffff", SELECTED, 1.5 * scale))
+    label = short_label(creature.name)
+    font = f"600 {max(9, round(r * (0.8 if len(label) < 3 else 0.62)))}px system-ui, sans-serif"
+    ops.append(("text", x, y, label, font, "#ffffff"))
+    return tuple(ops)
+
+
+def short_label(name):
+    """A token's label: initials of a multi-word name (with its number), else the first three letters."""
+    words = name.split()
+    if len(words) > 1:
+        return "".join(word[0] for word in words if not word.isdigit())[:2] + "".join(w for w in words if w.isdigit())[:2]
+    return name[:3]
+
+
+def ghost_ops(creature, grid, layout, scale=1.0):
+    """A dragged token's outline where it would land."""
+    colour = SIDE_COLOURS.get(creature.side, SIDE_COLOURS["neutral"])
+    cells = [cell for cell in creature.cells(grid) if grid.contains(cell)]
+    return (("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.2), colour, 2 * scale),)

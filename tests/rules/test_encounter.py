@@ -45,3 +45,27 @@ def test_unknown_names_get_a_clear_error():
     """Asking for a creature that is not there names it."""
     with pytest.raises(EncounterError, match="no creature named Orc"):
         Encounter(SquareGrid(5, 5)).creature("Orc")
+
+
+def test_changing_the_board_keeps_places_and_nearest_facings():
+    """From squares to flat hexes: the same row and column, the facing nearest the old one."""
+    from rules.grid import Hex, HexGrid
+
+    square = Encounter(SquareGrid(10, 10), (medium("Kroh", 4, 4, facing=0), medium("Goblin", 2, 6, facing=2)))
+    flat = square.with_grid(HexGrid(10, 10, "flat"))
+    kroh, goblin = flat.creatures
+    assert flat.grid.to_offset(kroh.anchor) == (4, 4) and flat.grid.to_offset(goblin.anchor) == (2, 6)
+    assert kroh.facing_name(flat.grid) == "N"
+    assert goblin.facing_name(flat.grid) in ("NE", "SE")
+    assert isinstance(kroh.anchor, Hex)
+    back = flat.with_grid(SquareGrid(10, 10))
+    assert back.creature("Kroh") == square.creature("Kroh")
+
+
+def test_changing_the_board_refuses_when_a_creature_would_not_fit():
+    """A creature that would leave the new board stops the change, and says who."""
+    from rules.grid import HexGrid
+
+    edge = Encounter(SquareGrid(10, 10), (Creature("Ogre", Size.HUGE, Square(0, 0), facing=0),))
+    with pytest.raises(EncounterError, match="Ogre"):
+        edge.with_grid(HexGrid(10, 10, "flat"))

@@ -1,0 +1,96 @@
+"""What the page shows besides the encounter: the selection and the overlay switches. Pure.
+
+``Ui`` is a frozen value like the encounter, so the scene is a function of the two. Pointer
+geometry that is not a rule (which token is under the pointer, which facing a rotate drag
+points at) lives here too, computed from the same ``Layout`` the scene draws with.
+"""
+
+import math
+from dataclasses import dataclass
+
+from rules.sizes import facing_names, facing_vector
+
+ARC_MODES = ("selected", "all", "held")
+"""Whose front, flank and rear to show: the selected token's, every token's, or only while the
+arcs key is held (always-on arcs clutter a busy map)."""
+
+
+@dataclass(frozen=True)
+class Ui:
+    """The selection and the overlay switches.
+
+    ``arcs`` is one of ``ARC_MODES``; ``arcs_held`` is whether the arcs key is down now;
+    ``beyond`` extends the selected token's zones to the whole board ("or the squares beyond
+    it"); ``reach`` shows the selected token's threatened cells; ``bands`` its movement range.
+    """
+
+    selected: str | None = None
+    arcs: str = "selected"
+    arcs_held: bool = False
+    beyond: bool = False
+    reach: bool = False
+    bands: bool = False
+
+    def __post_init__(self):
+        if self.arcs not in ARC_MODES:
+            raise ValueError(f"arcs must be one of {ARC_MODES}, not {self.arcs!r}")
+
+    def shows_arcs_of(self, name: str) -> bool:
+        """Whether the zones of the creature called ``name`` are drawn now."""
+        if self.arcs == "all":
+            return True
+        if self.arcs == "held":
+            return self.arcs_held and (self.selected is None or self.selected == name)
+        return self.selected == name
+
+
+def centre(creature, grid, layout):
+    """The pixel centre of a creature's space: the mean of its cells' centres."""
+    points = [layout.to_pixel(cell) for cell in creature.cells(grid)]
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+
+def radius(creature, grid, layout):
+    """Half the span of a creature's space in pixels, at least a third of a cell."""
+    cx, cy = centre(creature, grid, layout)
+    far = max(math.dist((cx, cy), layout.to_pixel(cell)) for cell in creature.cells(grid))
+    return far + layout.cell_size * 0.42
+
+
+def facing_direction(index, creature, grid, layout):
+    """The unit pixel vector of facing ``index`` for ``creature`` (its size decides the set)."""
+    da, db = facing_vector(index, creature.size, grid)
+    anchor = creature.anchor
+    x0, y0 = layout.to_pixel(anchor)
+    x1, y1 = layout.to_pixel(type(anchor)(anchor.coords[0] + da, anchor.coords[1] + db))
+    length = math.hypot(x1 - x0, y1 - y0)
+    return ((x1 - x0) / length, (y1 - y0) / length)
+
+
+def handle_point(creature, grid, layout):
+    """Where the rotate handle of a creature with a facing sits: just past its facing mark."""
+    cx, cy = centre(creature, grid, layout)
+    ux, uy = facing_direction(creature.facing, creature, grid, layout)
+    reach = radius(creature, grid, layout) + layout.cell_size * 0.3
+    return (cx + ux * reach, cy + uy * reach)
+
+
+def facing_toward(creature, grid, layout, x, y):
+    """The facing index whose direction is nearest the pixel ``x``, ``y`` seen from the centre."""
+    cx, cy = centre(creature, grid, layout)
+    dx, dy = x - cx, y - cy
+    count = len(facing_names(creature.size, grid))
+
+    def cosine(index):
+        ux, uy = facing_direction(index, creature, grid, layout)
+        return ux * dx + uy * dy
+
+    return max(range(count), key=cosine)
+
+
+def creature_at(encounter, cell):
+    """The topmost creature whose space holds ``cell``, or ``None``."""
+    for creature in reversed(encounter.creatures):
+        if cell in creature.cells(encounter.grid):
+            return creature
+    return None
