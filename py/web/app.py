@@ -12,15 +12,13 @@ from dataclasses import replace
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from rules.creature import Creature
-from rules.encounter import Encounter
 from rules.errors import RulesError
-from rules.grid import HexGrid, Square, SquareGrid
-from rules.sizes import Size, facing_names
+from rules.grid import HexGrid, SquareGrid
+from rules.sizes import facing_names
 from rules.zones import RULESETS
 from web import painter, scene, state
-from web.state import Ui
-from web.view import BOARD_SIZE, View
+from web.state import BOARD_SIZE, Ui, demo_encounter
+from web.view import View
 
 document = js.document
 ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
@@ -33,20 +31,6 @@ def make_grid(choice, width, height):
     if choice == "square":
         return SquareGrid(width, height)
     return HexGrid(width, height, choice.split("-", 1)[1])
-
-
-def demo_encounter():
-    """The board a first visit opens on: Kroh between a bugbear and a goblin (seed 000's example)."""
-    grid = SquareGrid(*BOARD_SIZE)
-    return Encounter(
-        grid,
-        (
-            Creature("Kroh", Size.MEDIUM, Square(8, 6), facing=0, level=6),
-            Creature("Bugbear", Size.MEDIUM, Square(8, 5), facing=4, side="foe"),
-            Creature("Goblin", Size.SMALL, Square(8, 7), facing=0, side="foe"),
-            Creature("Ogre", Size.LARGE, Square(12, 4), facing=6, side="foe"),
-        ),
-    )
 
 
 class Board:
@@ -109,6 +93,11 @@ class Board:
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
         return self.view.layout(self.encounter.grid, self.dpr if scale is None else scale)
+
+    def handle_point_css(self):
+        """The selected token's rotate handle in CSS pixels (for tests and the benchmark)."""
+        creature = self.encounter.creature(self.ui.selected)
+        return js.Array.of(*state.handle_point(creature, self.encounter.grid, self.layout(1)))
 
     # Changes.
     def say(self, message, error=False):

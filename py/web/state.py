@@ -8,7 +8,26 @@ points at) lives here too, computed from the same ``Layout`` the scene draws wit
 import math
 from dataclasses import dataclass
 
-from rules.sizes import facing_names, facing_vector
+from rules.creature import Creature
+from rules.encounter import Encounter
+from rules.grid import Square, SquareGrid
+from rules.sizes import Size, facing_names, facing_vector
+
+BOARD_SIZE = (30, 20)
+
+
+def demo_encounter():
+    """The board a first visit opens on: Kroh between a bugbear and a goblin (seed 000's example)."""
+    return Encounter(
+        SquareGrid(*BOARD_SIZE),
+        (
+            Creature("Kroh", Size.MEDIUM, Square(8, 6), facing=0, level=6),
+            Creature("Bugbear", Size.MEDIUM, Square(8, 5), facing=4, side="foe"),
+            Creature("Goblin", Size.SMALL, Square(8, 7), facing=0, side="foe"),
+            Creature("Ogre", Size.LARGE, Square(12, 4), facing=6, side="foe"),
+        ),
+    )
+
 
 ARC_MODES = ("selected", "all", "held")
 """Whose front, flank and rear to show: the selected token's, every token's, or only while the

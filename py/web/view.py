@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 
 from rules.grid import Layout
 
-BOARD_SIZE = (30, 20)
 BASE_CELL = 40.0
 MIN_ZOOM = 0.2
 MAX_ZOOM = 4.0

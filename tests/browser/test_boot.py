@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT, devserver, open_page
 from rules.grid import Hex, HexGrid, Square, SquareGrid
-from web.view import BOARD_SIZE
+from web.state import BOARD_SIZE
 from web.scene import BACKGROUND, LINE
 from web.view import View
 

@@ -1,0 +1,167 @@
+"""The board in a real browser: select, turn and edit tokens, and read the facing overlays.
+
+Clicks and drags go to points computed from the same ``View`` and ``Layout`` the page uses;
+overlay checks read the board layer's own pixels at the centres of known cells.
+"""
+
+import pytest
+
+from rules.grid import Square
+from rules.zones import Zone
+from web.scene import ZONE_ALPHA, ZONE_COLOURS
+from web.state import demo_encounter
+from web.view import View
+
+KROH = demo_encounter().creature("Kroh")
+
+
+def layout_of(page):
+    """The page's current layout in CSS pixels, rebuilt from its view and board."""
+    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
+    grid = demo_encounter().grid if page.evaluate("flankwise.encounter.grid.kind") == "square" else None
+    return View(pan_x, pan_y, zoom).layout(grid)
+
+
+def top_pixel(page, x, y):
+    """The RGBA of the board layer at a CSS point (device pixel ratio 1)."""
+    return tuple(
+        page.evaluate(
+            "([x, y]) => Array.from(document.getElementById('top-layer')"
+            ".getContext('2d').getImageData(x, y, 1, 1).data)",
+            [round(x), round(y)],
+        )
+    )
+
+
+def zone_at(page, layout, cell):
+    """The zone whose overlay colour covers the centre of ``cell`` on the page, or None."""
+    r, g, b, a = top_pixel(page, *layout.to_pixel(cell))
+    for zone, colour in ZONE_COLOURS.items():
+        expected = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        if max(abs(p - q) for p, q in zip((r, g, b), expected)) <= 3 and abs(a - round(ZONE_ALPHA * 255)) <= 2:
+            return zone
+    return None
+
+
+def next_frame(page):
+    """Wait until the page has drawn a frame after the last change."""
+    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+
+def click_cell(page, layout, cell):
+    """Click the centre of ``cell``."""
+    page.mouse.click(*layout.to_pixel(cell))
+    next_frame(page)
+
+
+def ring(anchor):
+    """The eight squares around a Medium creature at ``anchor``, by compass direction."""
+    x, y = anchor.x, anchor.y
+    return {"N": Square(x, y - 1), "NE": Square(x + 1, y - 1), "E": Square(x + 1, y), "SE": Square(x + 1, y + 1),
+            "S": Square(x, y + 1), "SW": Square(x - 1, y + 1), "W": Square(x - 1, y), "NW": Square(x - 1, y - 1)}
+
+
+def test_selecting_a_token_shows_its_front_flank_and_rear(app):
+    """Clicking Kroh (facing north, UA rules) colours 3 front, 2 flank and 3 rear squares."""
+    page, record = app
+    layout = layout_of(page)
+    click_cell(page, layout, KROH.anchor)
+    assert page.evaluate("flankwise.ui.selected") == "Kroh"
+    cells = ring(KROH.anchor)
+    # The bugbear stands on N and the goblin on S; their tokens cover those centres.
+    assert [zone_at(page, layout, cells[d]) for d in ("NW", "NE")] == [Zone.FRONT, Zone.FRONT]
+    assert [zone_at(page, layout, cells[d]) for d in ("W", "E")] == [Zone.FLANK, Zone.FLANK]
+    assert [zone_at(page, layout, cells[d]) for d in ("SW", "SE")] == [Zone.REAR, Zone.REAR]
+    assert zone_at(page, layout, Square(3, 3)) is None
+    assert record.errors == []
+
+
+def test_dragging_the_handle_turns_the_token_and_the_overlay_follows(app):
+    """Drag the rotate handle to the east: Kroh faces E, and the east squares become front."""
+    page, _ = app
+    layout = layout_of(page)
+    click_cell(page, layout, KROH.anchor)
+    handle = page.evaluate("flankwise.handle_point_css()")
+    cx, cy = layout.to_pixel(KROH.anchor)
+    page.mouse.move(*handle)
+    page.mouse.down()
+    page.mouse.move(cx + 60, cy - 30, steps=3)
+    page.mouse.move(cx + 80, cy, steps=3)
+    page.mouse.up()
+    next_frame(page)
+    assert page.evaluate("flankwise.encounter.creature('Kroh').facing_name(flankwise.encounter.grid)") == "E"
+    cells = ring(KROH.anchor)
+    assert [zone_at(page, layout, cells[d]) for d in ("NE", "E", "SE")] == [Zone.FRONT] * 3
+    assert [zone_at(page, layout, cells[d]) for d in ("NW", "W", "SW")] == [Zone.REAR] * 3
+    assert "Kroh faces E" in page.inner_text("#status")
+
+
+def test_keys_turn_and_remove_the_selection(app):
+    """E turns one facing clockwise, Q back; Delete removes the token."""
+    page, _ = app
+    layout = layout_of(page)
+    click_cell(page, layout, KROH.anchor)
+    page.keyboard.press("e")
+    assert page.evaluate("flankwise.encounter.creature('Kroh').facing") == 1
+    page.keyboard.press("q")
+    page.keyboard.press("q")
+    assert page.evaluate("flankwise.encounter.creature('Kroh').facing") == 7
+    page.keyboard.press("Delete")
+    assert "Kroh" not in page.evaluate("Array.from(flankwise.encounter.names())")
+
+
+def test_the_variant_draws_three_front_four_side_one_rear(app):
+    """Switching to the front/side/rear variant (seed 001): 3 front, 4 side, 1 rear squares."""
+    page, _ = app
+    layout = layout_of(page)
+    page.select_option("#ruleset", "variant")
+    click_cell(page, layout, Square(20, 12))  # empty: deselect
+    page.evaluate("flankwise.commit(flankwise.encounter.remove('Bugbear').remove('Goblin'))")
+    click_cell(page, layout, KROH.anchor)
+    zones = [zone_at(page, layout, cell) for cell in ring(KROH.anchor).values()]
+    assert zones.count(Zone.FRONT) == 3 and zones.count(Zone.FLANK) == 4 and zones.count(Zone.REAR) == 1
+    assert zone_at(page, layout, ring(KROH.anchor)["S"]) == Zone.REAR
+
+
+def test_adding_a_token_from_the_panel(app):
+    """Fill in the form and add: the token is on the board, selected, named as typed."""
+    page, _ = app
+    page.fill("#token-name", "Gnoll")
+    page.select_option("#token-size", "LARGE")
+    page.select_option("#token-side", "foe")
+    page.select_option("#token-facing", label="S")
+    page.click("#token-add")
+    next_frame(page)
+    assert page.evaluate("flankwise.ui.selected") == "Gnoll"
+    assert page.evaluate("flankwise.encounter.creature('Gnoll').cells(flankwise.encounter.grid).length") == 4
+    assert page.evaluate("flankwise.encounter.creature('Gnoll').facing_name(flankwise.encounter.grid)") == "S"
+    assert "Gnoll added" in page.inner_text("#status")
+
+
+def test_a_duplicate_name_is_refused_with_a_message(app):
+    """Adding a second Kroh says why, and the board keeps its four creatures."""
+    page, _ = app
+    page.fill("#token-name", "kroh")
+    page.click("#token-add")
+    assert "Two creatures are named kroh" in page.inner_text("#status")
+    assert page.evaluate("flankwise.encounter.creatures.length") == 4
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_hex_board_shows_the_variant_ring(app, orientation):
+    """On hexes under the variant, a Medium creature's ring is 3 front, 2 side, 1 rear."""
+    from rules.grid import HexGrid
+
+    page, _ = app
+    page.select_option("#ruleset", "variant")
+    page.evaluate("flankwise.commit(flankwise.encounter.remove('Bugbear').remove('Goblin'))")
+    page.check(f"#grid-kind input[value='hex-{orientation}']")
+    next_frame(page)
+    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
+    grid = HexGrid(30, 20, orientation)
+    layout = View(pan_x, pan_y, zoom).layout(grid)
+    anchor_q, anchor_r = page.evaluate("Array.from(flankwise.encounter.creature('Kroh').anchor.coords)")
+    kroh = type(grid.cells()[0])(anchor_q, anchor_r)
+    click_cell(page, layout, kroh)
+    zones = [zone_at(page, layout, cell) for cell in grid.neighbours(kroh)]
+    assert zones.count(Zone.FRONT) == 3 and zones.count(Zone.FLANK) == 2 and zones.count(Zone.REAR) == 1
