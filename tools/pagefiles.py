@@ -8,6 +8,7 @@ fails when the two are out of step with ``py/``.
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,13 +16,16 @@ ENTRY = "./py/web/main.py"
 PRELOAD = re.compile(r'(?:  <link rel="preload" href="[^"]+\.py" as="fetch" crossorigin="anonymous">\n)+')
 
 
-def sources():
+def sources(every=False):
     """The page's module sources, as ``./py/...`` URLs, sorted, without the entry script.
 
     In a git checkout only the modules git tracks count (``git add`` a new one first), so
-    work in progress never reaches the committed list; elsewhere every module on disk does.
+    work in progress never reaches the committed list; elsewhere, or with ``every``, every
+    module on disk does (``--all``, to try uncommitted modules in the page before committing).
     """
     try:
+        if every:
+            raise OSError("every module on disk was asked for")
         listed = subprocess.run(
             ["git", "ls-files", "py"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.split()
@@ -32,9 +36,9 @@ def sources():
     return [url for url in urls if url != ENTRY]
 
 
-def main():
+def main(argv=None):
     """Rewrite both files in place."""
-    files = sources()
+    files = sources(every="--all" in (sys.argv[1:] if argv is None else argv))
     config = ROOT / "pyscript.toml"
     text = config.read_text()
     table = "[files]\n" + "".join(f'"{url}" = "./{url[len("./py/"):]}"\n' for url in files)

@@ -17,6 +17,7 @@ from rules.grid import HexGrid, SquareGrid
 from rules.sizes import facing_names
 from rules.zones import RULESETS
 from web import painter, scene, state
+from web.history import History
 from web.state import BOARD_SIZE, Ui, demo_encounter
 from web.view import View
 
@@ -41,6 +42,7 @@ class Board:
         self.top_canvas = document.getElementById("top-layer")
         self.status = document.getElementById("status")
         self.encounter = demo_encounter()
+        self.history = History(present=self.encounter)
         self.ui = Ui()
         self.view = View()
         self.pointers = {}
@@ -105,14 +107,36 @@ class Board:
         self.status.textContent = message
         self.status.className = "error" if error else ""
 
-    def commit(self, encounter, message=None):
-        """Take a new encounter, keep the selection valid, and redraw."""
+    def commit(self, encounter, message=None, record=True):
+        """Take a new encounter, keep the selection valid, and redraw.
+
+        ``record`` adds the change to the undo history under ``message``; a gesture that
+        changes the encounter many times records once, when it ends (``record_gesture``).
+        """
         self.encounter = encounter
+        if record:
+            self.history = self.history.record(encounter, message or "change")
         if self.ui.selected is not None and self.ui.selected not in encounter.names():
             self.ui = replace(self.ui, selected=None)
         if message:
             self.say(message)
         self.request_frame()
+
+    def undo(self, _event=None):
+        """Step back one change."""
+        if not self.history.can_undo():
+            self.say("Nothing to undo.")
+            return
+        self.history, label = self.history.undo()
+        self.commit(self.history.present, f"Undid: {label}", record=False)
+
+    def redo(self, _event=None):
+        """Step forward one undone change."""
+        if not self.history.can_redo():
+            self.say("Nothing to redo.")
+            return
+        self.history, label = self.history.redo()
+        self.commit(self.history.present, f"Redid: {label}", record=False)
 
     def select(self, name):
         """Select the creature called ``name`` (or nothing) and show it in the form."""
@@ -121,14 +145,15 @@ class Board:
             self.panel.show(None if name is None else self.encounter.creature(name))
         self.request_frame()
 
-    def turn(self, name, facing):
+    def turn(self, name, facing, record=True):
         """Turn the creature called ``name`` to ``facing``; say why not if it cannot."""
         creature = self.encounter.creature(name)
         if creature.facing == facing:
             return
         try:
             turned = replace(creature, facing=facing)
-            self.commit(self.encounter.replace(name, turned), f"{name} faces {turned.facing_name(self.encounter.grid)}.")
+            message = f"{name} faces {turned.facing_name(self.encounter.grid)}."
+            self.commit(self.encounter.replace(name, turned), message, record)
         except RulesError as error:
             self.say(str(error), error=True)
 
@@ -197,7 +222,7 @@ class Board:
             self.request_frame()
         elif kind == "turn":
             creature = self.encounter.creature(self.gesture["name"])
-            self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, self.layout(1), *point))
+            self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, self.layout(1), *point), False)
         elif kind == "twist" and len(self.pointers) == 2:
             self.twist()
         elif kind == "move":
@@ -216,7 +241,7 @@ class Board:
         cx, cy = state.centre(creature, self.encounter.grid, layout)
         cos, sin = math.cos(turned), math.sin(turned)
         target = (cx + (ux * cos - uy * sin) * 100, cy + (ux * sin + uy * cos) * 100)
-        self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target))
+        self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target), False)
 
     def drag_to(self, point):
         """Show where a dragged token would go."""
@@ -235,7 +260,12 @@ class Board:
             return
         self.gesture = None
         self.top_canvas.classList.remove("panning")
-        if kind == "pan" and not gesture["moved"]:
+        if kind in ("turn", "twist"):
+            creature = self.encounter.creature(gesture["name"])
+            self.history = self.history.record(
+                self.encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}"
+            )
+        elif kind == "pan" and not gesture["moved"]:
             self.select(None)
         elif kind == "move" and gesture["ghost"] is not None:
             self.drop(gesture["ghost"])
@@ -262,6 +292,15 @@ class Board:
         if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
             return
         key = event.key
+        if event.ctrlKey or event.metaKey:
+            if key.lower() == "z" and not event.shiftKey:
+                self.undo()
+            elif key.lower() in ("y", "z"):
+                self.redo()
+            else:
+                return
+            event.preventDefault()
+            return
         if key.lower() == ARCS_KEY and not self.ui.arcs_held:
             self.ui = replace(self.ui, arcs_held=True)
             self.request_frame()
@@ -413,3 +452,5 @@ def wire_panel(board):
     listen(element("token-new"), "click", lambda _event: board.select(None))
     listen(element("token-size"), "change", lambda _event: panel.refresh_facings())
     listen(element("token-kind"), "change", panel.on_kind)
+    listen(element("undo"), "click", board.undo)
+    listen(element("redo"), "click", board.redo)

@@ -165,3 +165,29 @@ def test_hex_board_shows_the_variant_ring(app, orientation):
     click_cell(page, layout, kroh)
     zones = [zone_at(page, layout, cell) for cell in grid.neighbours(kroh)]
     assert zones.count(Zone.FRONT) == 3 and zones.count(Zone.FLANK) == 2 and zones.count(Zone.REAR) == 1
+
+
+def test_undo_and_redo_by_keys_and_buttons(app):
+    """A turn by key and a handle drag are undone by Ctrl+Z and the Undo button, redone by Ctrl+Y."""
+    page, _ = app
+    layout = layout_of(page)
+    click_cell(page, layout, KROH.anchor)
+    page.keyboard.press("e")
+    handle = page.evaluate("flankwise.handle_point_css()")
+    cx, cy = layout.to_pixel(KROH.anchor)
+    page.mouse.move(*handle)
+    page.mouse.down()
+    page.mouse.move(cx + 20, cy + 60, steps=4)
+    page.mouse.move(cx, cy + 80, steps=4)
+    page.mouse.up()
+    facing = "flankwise.encounter.creature('Kroh').facing"
+    assert page.evaluate(facing) == 4
+    page.keyboard.press("Control+z")
+    assert page.evaluate(facing) == 1
+    assert "Undid: Kroh faces S" in page.inner_text("#status")
+    page.click("#undo")
+    assert page.evaluate(facing) == 0
+    page.keyboard.press("Control+y")
+    assert page.evaluate(facing) == 1
+    page.click("#redo")
+    assert page.evaluate(facing) == 4
