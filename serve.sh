@@ -5,6 +5,7 @@
 #   ./serve.sh test [ARGS]     set up runtime, venv and Chromium, then run every test (pytest ARGS)
 #   ./serve.sh setup           only the runtime set-up: npm ci and the copy into static/vendor/
 #   ./serve.sh bench NAME      run bench/NAME.py with the test environment (e.g. startup, engine)
+#   ./serve.sh build           write _site/: exactly what GitHub Pages publishes
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(pwd)
@@ -78,6 +79,10 @@ case "$cmd" in
   setup)
     setup_runtime
     ;;
+  build)
+    setup_runtime
+    python3 tools/build.py
+    ;;
   test)
     shift
     setup_runtime
@@ -95,7 +100,7 @@ case "$cmd" in
     exec "$VENV/bin/python" "bench/$name.py" "$@"
     ;;
   -h|--help|help)
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
     say "Unknown command '$cmd'. Try ./serve.sh --help"

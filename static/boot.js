@@ -42,3 +42,12 @@ new MutationObserver((records, observer) => {
     }
   }
 }).observe(document.documentElement, { childList: true, subtree: true });
+
+// A built site (tools/build.py marks it with a flankwise-build meta tag) registers the service
+// worker that keeps it working offline; the development server does not, so edits show at once.
+const build = document.querySelector('meta[name="flankwise-build"]');
+if (build && "serviceWorker" in navigator) {
+  navigator.serviceWorker.register("./sw.js").catch((error) => {
+    console.warn("Offline use is unavailable:", error);
+  });
+}

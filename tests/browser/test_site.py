@@ -1,0 +1,59 @@
+"""The published site (``./serve.sh build``): exactly the right files, under a sub-path, offline.
+
+The site is built into a temporary folder and served under ``/flankwise/``, as GitHub Pages
+serves a project site; after one visit the service worker answers every request, so the page
+starts with the network off.
+"""
+
+import sys
+
+import pytest
+
+from conftest import ROOT, devserver, open_page, wait_ready
+
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402  (tools/ is put on the path just above)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The built site served under /flankwise/ on a loopback port: (folder, base URL)."""
+    folder = tmp_path_factory.mktemp("site") / "_site"
+    build.build(folder)
+    server, url = devserver.serve_in_thread(folder, prefix="/flankwise/")
+    yield folder, url
+    server.shutdown()
+
+
+def test_the_site_holds_only_what_is_published(site):
+    """index.html, pyscript.toml, sw.js, static/ with the runtime, py/rules and py/web: no more."""
+    folder, _ = site
+    top = sorted(path.name for path in folder.iterdir())
+    assert top == ["index.html", "py", "pyscript.toml", "static", "sw.js"]
+    assert sorted(path.name for path in (folder / "py").iterdir()) == ["rules", "web"]
+    assert (folder / "static/vendor/pyodide/pyodide.asm.wasm").exists()
+    assert not list(folder.rglob("test_*.py")) and not list(folder.rglob("__pycache__"))
+    assert 'name="flankwise-build"' in (folder / "index.html").read_text()
+
+
+def test_the_site_starts_and_draws_under_a_sub_path(browser, site):
+    """Served under /flankwise/, the built page reaches ready with no error and no foreign request."""
+    _, url = site
+    context, page, record = open_page(browser, url)
+    assert page.evaluate("flankwise.encounter.creatures.length") == 4
+    assert [u for u in record.requests if not u.startswith(url)] == []
+    assert record.errors == []
+    context.close()
+
+
+def test_after_one_visit_the_page_starts_offline(browser, site):
+    """Load once, let the service worker cache the site, go offline, reload: the page starts."""
+    _, url = site
+    context, page, _ = open_page(browser, url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("flankwise.encounter.creatures.length") == 4
+    context.close()

@@ -1,0 +1,58 @@
+"""Build the published site: ``_site/`` holds exactly what GitHub Pages serves.
+
+That is index.html, pyscript.toml, static/ (with the vendored runtime that ``./serve.sh setup``
+copied from package-lock.json), py/rules and py/web, and sw.js, the service worker that keeps
+the page working offline. sw.js must sit at the site's root to control the whole page; it is
+written from static/sw.js with this build's version (a hash of every published file) and the
+list of files to cache, so a new deploy replaces the old cache cleanly. index.html gains a
+``flankwise-build`` meta tag, which is what tells the page to register the worker.
+"""
+
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_site"
+WORKER_SOURCE = "static/sw.js"
+
+
+def published(root):
+    """The published files under ``root``, as sorted relative POSIX paths (no worker source)."""
+    names = ["index.html", "pyscript.toml"]
+    for folder in ("static", "py/rules", "py/web"):
+        for path in sorted((root / folder).rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative != WORKER_SOURCE:
+                names.append(relative)
+    return sorted(names)
+
+
+def build(site=SITE):
+    """Write the site into ``site`` and return its version."""
+    if not (ROOT / "static/vendor/.complete").exists():
+        sys.exit("static/vendor/ is missing: run ./serve.sh setup (or ./serve.sh build) first")
+    if site.exists():
+        shutil.rmtree(site)
+    names = published(ROOT)
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, site / name)
+    version = digest.hexdigest()[:16]
+    html = (site / "index.html").read_text()
+    marker = '  <meta charset="utf-8">\n'
+    (site / "index.html").write_text(html.replace(marker, f'{marker}  <meta name="flankwise-build" content="{version}">\n', 1))
+    worker = (ROOT / WORKER_SOURCE).read_text()
+    cached = ["./"] + [f"./{name}" for name in names if name != "index.html"]
+    worker = worker.replace('const VERSION = "dev";', f'const VERSION = "{version}";')
+    worker = worker.replace("const FILES = [];", f"const FILES = {json.dumps(cached, indent=2)};")
+    (site / "sw.js").write_text(worker)
+    return version
+
+
+if __name__ == "__main__":
+    print(f"Built _site/ (version {build()})")
