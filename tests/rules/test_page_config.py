@@ -51,3 +51,18 @@ def test_page_urls_are_relative():
     urls = re.findall(r'(?:src|href)="([^"]*)"', html)
     assert urls, "index.html names no URL at all"
     assert [url for url in urls if not url.startswith("./")] == []
+
+
+def test_content_security_policy_allows_only_the_pages_own_origin():
+    """The CSP meta tag names no other origin; scripts come from 'self' only.
+
+    'wasm-unsafe-eval' lets Pyodide compile WebAssembly; 'unsafe-eval' is there because
+    PyScript 0.7 builds its hooks with Function() (the page fails to start without it).
+    """
+    html = (ROOT / "index.html").read_text()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self' 'unsafe-eval' 'wasm-unsafe-eval'"
+    assert directives["connect-src"] == "'self'"
+    assert "http" not in policy and "*" not in policy
