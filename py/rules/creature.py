@@ -6,7 +6,10 @@ creatures and Tiny-or-smaller creatures have none ("UA Combat Facing: Faceless C
 "Tiny and Smaller Creatures"). ``FACELESS_PRESETS`` is that seed's list of faceless creatures.
 
 Later rules add fields (speed, armour, reach weapon, feats, shield side); each comes with a
-default, so code that builds a ``Creature`` from the fields here keeps working.
+default, so code that builds a ``Creature`` from the fields here keeps working. The movement
+fields (speed, race, armour, flying, helpless, reach...) feed ``rules.speed``,
+``rules.movement`` and ``rules.reach``; ``squeezed_to`` records a big creature squeezed into a
+narrow space ("Terrain and Obstacles: Squeezing", seed 002), and ``cells`` honours it.
 """
 
 from dataclasses import dataclass
@@ -21,7 +24,9 @@ from rules.sizes import (
     footprint,
     is_tiny_or_smaller,
     size_name,
+    square_side,
 )
+from rules.speed import SpeedError, SpeedModifier, base_speed, parse_armour, parse_race, race_name
 
 
 class CreatureError(RulesError):
@@ -54,6 +59,21 @@ fungus, gibbering mouther, mimic, phasm, will-o'-wisp, xorn, and octopus (includ
 octopus)." Elementals and oozes are whole kinds, named here as such."""
 
 
+def squeezed_shapes(size: Size) -> tuple[tuple[int, int], ...]:
+    """The narrow spaces, ``(columns, rows)`` of squares, a creature of ``size`` squeezes into.
+
+    Seed 002, "Squeezing": "You can squeeze through or into a space that is at least half as wide
+    as your normal space"; "When a Large creature ... squeezes into a space that's one square
+    wide, the creature's miniature figure occupies two squares". A squeezed creature keeps its
+    length and narrows its width to at least half its side, in whole squares: Large 1 x 2 and
+    2 x 1, Huge 2 x 3 and 3 x 2, up to Colossal's 3, 4 or 5 by 6. Creatures of one square have
+    none: they squeeze through cells marked narrow (``rules.terrain``).
+    """
+    side = square_side(size)
+    widths = range((side + 1) // 2, side) if size >= Size.LARGE else ()
+    return tuple(shape for width in widths for shape in ((width, side), (side, width)))
+
+
 SHIELD_SIDES = (None, "left", "right")
 """UA Combat Facing, Shields (Optional): "A character holding a shield must indicate whether he's
 wielding it to the left or right." ``None``: no shield held."""
@@ -75,6 +95,18 @@ class Creature:
     lists the ones the rules know, e.g. "Combat Reflexes", "Improved Uncanny Dodge"); a
     creature holding a shield says on which side, ``"left"`` or ``"right"`` (UA Combat Facing:
     Shields (Optional)); ``flat_footed`` is the condition of that name.
+
+    The movement fields (seed 002): ``speed`` is the base land speed in feet (``None``: the
+    ``race``'s from Table: Tactical Speed, or 30); ``race`` one of that table's races or
+    ``None``; ``armour`` ``"none"``, ``"light"``, ``"medium"`` or ``"heavy"``;
+    ``speed_modifiers`` a tuple of ``rules.speed.SpeedModifier``; ``flying`` and
+    ``incorporeal`` creatures are not hampered by difficult terrain; a ``helpless`` creature can
+    be moved through and ended on; a ``long`` creature has the table's "(long)" reach;
+    ``reach`` overrides the table's natural reach in feet ("Some exceptions exist");
+    ``reach_weapon`` says it fights with one; a creature that ``fills_space`` "cannot be moved
+    past"; ``squeezed_to`` is ``None`` or the ``(columns, rows)`` of the narrow space a Large or
+    bigger creature on squares is squeezed into (one of ``squeezed_shapes``), ``anchor`` then
+    being that space's north-west square.
     """
 
     name: str
@@ -89,6 +121,18 @@ class Creature:
     features: frozenset = frozenset()
     shield_side: str | None = None
     flat_footed: bool = False
+    speed: int | None = None
+    race: str | None = None
+    armour: str = "none"
+    speed_modifiers: tuple = ()
+    flying: bool = False
+    incorporeal: bool = False
+    helpless: bool = False
+    long: bool = False
+    reach: int | None = None
+    reach_weapon: bool = False
+    fills_space: bool = False
+    squeezed_to: tuple[int, int] | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -105,6 +149,7 @@ class Creature:
             raise CreatureError(f"{self.name} needs a side such as 'friend' or 'foe'.")
         self._check_facing_presence()
         self._check_combat_fields()
+        self._check_movement_fields()
 
     def _check_facing_presence(self) -> None:
         """A creature has a facing exactly when the rules give it one."""
@@ -138,6 +183,49 @@ class Creature:
         if not isinstance(self.flat_footed, bool):
             raise CreatureError(f"{self.name}: flat-footed is True or False, not {self.flat_footed!r}.")
 
+    def _check_movement_fields(self) -> None:
+        """Speed in whole 5-foot squares, a race and armour the speed table knows, switches that
+        are True or False, a reach in 5-foot steps, a narrow space the creature fits."""
+        try:
+            if self.race is not None:
+                object.__setattr__(self, "race", parse_race(self.race))
+            object.__setattr__(self, "armour", parse_armour(self.armour))
+        except SpeedError as error:
+            raise CreatureError(f"{self.name}: {error}") from None
+        if self.speed is not None:
+            if isinstance(self.speed, bool) or not isinstance(self.speed, int) or self.speed < 0 or self.speed % 5:
+                raise CreatureError(f"{self.name}'s speed is a whole number of 5-foot squares, not {self.speed!r}.")
+            if self.race is not None and self.speed != base_speed(self.race):
+                raise CreatureError(
+                    f"{race_name(self.race)}: base land speed {base_speed(self.race)} ft (Table: Tactical Speed). "
+                    f"Leave {self.name}'s speed empty, or give bonuses as speed modifiers."
+                )
+        if not isinstance(self.speed_modifiers, tuple) or not all(
+            isinstance(modifier, SpeedModifier) for modifier in self.speed_modifiers
+        ):
+            raise CreatureError(f"{self.name}'s speed modifiers are a tuple of SpeedModifier values.")
+        for label in ("flying", "incorporeal", "helpless", "long", "reach_weapon", "fills_space"):
+            if not isinstance(getattr(self, label), bool):
+                value = getattr(self, label)
+                raise CreatureError(f"{self.name}: {label.replace('_', ' ')} is True or False, not {value!r}.")
+        if self.reach is not None and (
+            isinstance(self.reach, bool) or not isinstance(self.reach, int) or self.reach < 0 or self.reach % 5
+        ):
+            raise CreatureError(f"{self.name}'s natural reach is a whole number of 5-foot squares, not {self.reach!r}.")
+        if self.squeezed_to is not None:
+            shapes = squeezed_shapes(self.size)
+            if not shapes or not isinstance(self.anchor, Square):
+                raise CreatureError(
+                    f"Only a Large or bigger creature on squares squeezes into a narrower space; "
+                    f"{self.name} is {size_name(self.size)} (Squeezing)."
+                )
+            if self.squeezed_to not in shapes:
+                choices = ", ".join(f"{w} x {h}" for w, h in shapes)
+                raise CreatureError(
+                    f"{self.name} ({size_name(self.size)}) squeezes into a space of {choices} squares, "
+                    f"not {self.squeezed_to!r} (Squeezing: at least half as wide as its space)."
+                )
+
     @property
     def has_facing(self) -> bool:
         """Whether the creature has front, flank and rear: not faceless and at least Small."""
@@ -146,8 +234,14 @@ class Creature:
     def cells(self, grid: Grid) -> tuple:
         """The cells the creature stands in on ``grid`` (on the board or not; see ``check``).
 
-        Raises ``FacingError`` if its facing is not one of the grid's.
+        Raises ``FacingError`` if its facing is not one of the grid's. A squeezed creature
+        (``squeezed_to``) stands in its narrow space, row by row from ``anchor``.
         """
+        if self.squeezed_to is not None:
+            grid.check_cell(self.anchor)
+            columns, rows = self.squeezed_to
+            x, y = self.anchor.x, self.anchor.y
+            return tuple(Square(x + dx, y + dy) for dy in range(rows) for dx in range(columns))
         return footprint(self.size, self.anchor, grid, self.facing, self.lead)
 
     def facing_vector(self, grid: Grid) -> tuple[int, int] | None:

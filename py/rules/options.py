@@ -4,10 +4,12 @@ The seed texts mark some rules "optional" or leave them "at the referee's option
 text can fairly be read two ways Flankwise makes the reading an option too. An encounter keeps
 one ``Options`` value; rules modules read it and never keep switches of their own. Every option
 has a default (the rules as written, with every optional rule off) and a line in
-``OPTION_INFO`` naming its label for the page and the seed section it comes from. To add an
-option, add a switch (a ``bool`` field with its default) here and its ``OptionInfo`` line; the
-canonical code (``options_code`` / ``parse_options``), the page's switch (``set_option``) and
-the consistency checks then cover it.
+``OPTION_INFO`` naming its label for the page and the seed section it comes from. Most options
+are switches; a few are numbers a table may set (the variant's flanked penalty), with the
+bounds the page offers. To add an option, add a field with its default here (a ``bool`` for a
+switch, an ``int`` for a number) and its ``OptionInfo`` line (with ``bounds`` for a number);
+the canonical code (``options_code`` / ``parse_options``), the page's control
+(``set_option``) and the consistency checks then cover it.
 """
 
 from dataclasses import dataclass, fields, replace
@@ -23,15 +25,23 @@ class OptionsError(RulesError):
 class OptionInfo:
     """What the page says about one option.
 
-    ``name`` is the ``Options`` field; ``label`` the words beside its switch; ``section`` the
+    ``name`` is the ``Options`` field; ``label`` the words beside its control; ``section`` the
     seed section it comes from; ``requires`` the name of an option that must be on for this one
-    to mean anything (the page greys this one out while that one is off).
+    to mean anything (the page greys this one out while that one is off; switches only).
+    ``bounds`` is ``None`` for a switch, and for a number the least and greatest whole numbers
+    it may be.
     """
 
     name: str
     label: str
     section: str
     requires: str | None = None
+    bounds: tuple[int, int] | None = None
+
+    @property
+    def is_number(self) -> bool:
+        """Whether the option is a number (with ``bounds``) rather than a switch."""
+        return self.bounds is not None
 
 
 OPTION_INFO = (
@@ -89,6 +99,22 @@ OPTION_INFO = (
         "Seed 003: Combat Stance",
         requires="strike_speed",
     ),
+    OptionInfo(
+        "shields",
+        "Shields cover only the front and the flank on their side",
+        "Seed 000: UA Combat Facing, Shields (Optional)",
+    ),
+    OptionInfo(
+        "whirlwind_only_in_the_action",
+        "Whirlwind Attack lifts facing penalties only for the Whirlwind Attack itself",
+        "Seed 000: UA Combat Facing, Feats and Class Features (a Flankwise reading)",
+    ),
+    OptionInfo(
+        "flanked_penalty",
+        "Flanked penalty to AC (doubled from the rear)",
+        "Seed 001: the flanked condition; 2 is the usual flat-footed (off-guard) AC penalty",
+        bounds=(0, 10),
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -107,9 +133,16 @@ def option_info(name: str) -> OptionInfo:
 class Options:
     """The optional rules a table plays with. ``Options()`` is the rules as written.
 
-    Every option is a switch, on or off. An option whose ``OptionInfo.requires`` is off must be
-    off too: "The Stance Strike modifier is optional (and can only be used if the
-    optional Strike Speed Order of Battle rules are used)" (Seed 003: Combat Stance).
+    An option is a switch, on or off, or a whole number within its ``OptionInfo.bounds``. An
+    option whose ``OptionInfo.requires`` is off must be off too: "The Stance Strike modifier is
+    optional (and can only be used if the optional Strike Speed Order of Battle rules are
+    used)" (Seed 003: Combat Stance).
+
+    The facing options: ``shields`` is UA Combat Facing's optional shield facing;
+    ``whirlwind_only_in_the_action`` reads "Whirlwind attack: Characters with this feat can
+    attack into any area without penalty" as covering only the Whirlwind Attack itself (off:
+    every attack, as written); ``flanked_penalty`` is the AC penalty of seed 001's flanked
+    condition, doubled from the rear.
     """
 
     body_points: bool = False
@@ -122,14 +155,13 @@ class Options:
     crit_miss_effects_for_fighting_classes: bool = False
     strike_speed: bool = False
     stance_strike_modifier: bool = False
+    shields: bool = False
+    whirlwind_only_in_the_action: bool = False
+    flanked_penalty: int = 2
 
     def __post_init__(self):
         for field in fields(self):
-            value = getattr(self, field.name)
-            if type(value) is not bool:
-                raise OptionsError(
-                    f"The option '{option_info(field.name).label}' is on or off, not {value!r}"
-                )
+            _check_value(option_info(field.name), getattr(self, field.name))
         for info in OPTION_INFO:
             if info.requires and getattr(self, info.name) and not getattr(self, info.requires):
                 raise OptionsError(
@@ -137,27 +169,46 @@ class Options:
                 )
 
 
+def _check_value(info: OptionInfo, value) -> None:
+    """Raise ``OptionsError`` unless ``value`` suits the option: a ``bool`` for a switch, a
+    whole number within ``bounds`` for a number."""
+    if not info.is_number:
+        if type(value) is not bool:
+            raise OptionsError(f"The option '{info.label}' is on or off, not {value!r}")
+        return
+    least, greatest = info.bounds
+    if type(value) is not int or not least <= value <= greatest:
+        raise OptionsError(
+            f"The option '{info.label}' is a whole number from {least} to {greatest}, "
+            f"not {value!r}"
+        )
+
+
 DEFAULT_OPTIONS = Options()
 """The rules as written: every optional rule off."""
 
 
-def set_option(options: Options, name: str, value: bool) -> Options:
+def set_option(options: Options, name: str, value: bool | int) -> Options:
     """``options`` with ``name`` set to ``value``, keeping the options consistent.
 
     Switching an option on switches on what it requires; switching one off switches off what
-    requires it. This is what a switch on the page calls.
+    requires it. A number is set as it is, if within its bounds. This is what a control on the
+    page calls.
     """
-    option_info(name)
+    info = option_info(name)
+    _check_value(info, value)
     changes = {name: value}
+    if info.is_number:
+        return replace(options, **changes)
     if value:
-        required = option_info(name).requires
+        required = info.requires
         while required:
             changes[required] = True
             required = option_info(required).requires
     else:
         dropped = {name}
         while True:
-            needing = {info.name for info in OPTION_INFO if info.requires in dropped} - dropped
+            needing = {each.name for each in OPTION_INFO if each.requires in dropped} - dropped
             if not needing:
                 break
             dropped |= needing
@@ -169,31 +220,47 @@ def options_code(options: Options) -> str:
     """The canonical compact text of ``options``, for the encounter code.
 
     Options at their default are left out, so ``options_code(Options()) == ""``. A switch that
-    is on is its bare name, one turned off from an on default is ``name=0``; they are joined by
-    commas in field order.
+    is on is its bare name, one turned off from an on default is ``name=0``; a number is
+    ``name=value``. They are joined by commas in field order.
     """
     parts = []
     for field in fields(options):
         value = getattr(options, field.name)
-        if value != field.default:
+        if value == field.default:
+            continue
+        if option_info(field.name).is_number:
+            parts.append(f"{field.name}={value}")
+        else:
             parts.append(field.name if value else f"{field.name}=0")
     return ",".join(parts)
+
+
+def _parse_value(info: OptionInfo, has_value: bool, text: str) -> bool | int:
+    """The value ``text`` gives the option: a switch reads a bare name or 1 as on and 0 as off,
+    a number reads whole numbers; anything else raises ``OptionsError``."""
+    if info.is_number:
+        if text.isascii() and text.isdigit():
+            return int(text)
+        least, greatest = info.bounds
+        raise OptionsError(
+            f"The option '{info.label}' is a whole number from {least} to {greatest}, "
+            f"not '{text}'"
+        )
+    if not has_value or text == "1":
+        return True
+    if text == "0":
+        return False
+    raise OptionsError(f"The option '{info.label}' is on (1) or off (0), not '{text}'")
 
 
 def parse_options(code: str) -> Options:
     """Read the text ``options_code`` writes back into ``Options``.
 
-    A bare name or ``name=1`` switches an option on, ``name=0`` off. Unknown names and other
-    values raise ``OptionsError``.
+    A bare name or ``name=1`` switches an option on, ``name=0`` off; a number option is
+    ``name=value``. Unknown names and other values raise ``OptionsError``.
     """
     changes = {}
     for part in filter(None, code.split(",")):
         name, has_value, text = part.partition("=")
-        label = option_info(name).label
-        if not has_value or text == "1":
-            changes[name] = True
-        elif text == "0":
-            changes[name] = False
-        else:
-            raise OptionsError(f"The option '{label}' is on (1) or off (0), not '{text}'")
+        changes[name] = _parse_value(option_info(name), bool(has_value), text)
     return Options(**changes)

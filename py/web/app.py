@@ -37,11 +37,11 @@ def make_grid(choice, width, height):
 class Board:
     """The board on the page: its canvases, encounter, view, selection and gestures."""
 
-    def __init__(self):
+    def __init__(self, encounter=None):
         self.grid_canvas = document.getElementById("grid-layer")
         self.top_canvas = document.getElementById("top-layer")
         self.status = document.getElementById("status")
-        self.encounter = demo_encounter()
+        self.encounter = encounter or demo_encounter()
         self.history = History(present=self.encounter)
         self.ui = Ui()
         self.view = View()
@@ -116,11 +116,43 @@ class Board:
         self.encounter = encounter
         if record:
             self.history = self.history.record(encounter, message or "change")
+        self.publish()
         if self.ui.selected is not None and self.ui.selected not in encounter.names():
             self.ui = replace(self.ui, selected=None)
         if message:
             self.say(message)
         self.request_frame()
+
+    def publish(self):
+        """Keep the URL hash and the autosave equal to the encounter (see ``web.links``)."""
+        from web import links
+
+        problem = links.publish(self.encounter)
+        if problem:
+            self.say(problem, error=True)
+
+    def link(self):
+        """The encounter's link hash (what the URL shows after any change)."""
+        from rules.link import encounter_hash
+
+        return encounter_hash(self.encounter)
+
+    def open_link(self, _event=None):
+        """Open the encounter of a link pasted into the address bar; a bad one changes nothing."""
+        from rules.link import LinkError, encounter_hash, parse_encounter_hash
+        from web import links
+
+        link = links.hash_text()
+        try:
+            if link == encounter_hash(self.encounter):
+                return
+            opened = parse_encounter_hash(link)
+        except LinkError as error:
+            self.say(f"{error}. The encounter on screen is the one you had before.", error=True)
+            self.publish()
+            return
+        self.commit(opened, "Opened the encounter in this link.")
+        self.select(None)
 
     def undo(self, _event=None):
         """Step back one change."""
@@ -415,7 +447,12 @@ def listen(target, name, handler, passive=True):
 
 def start():
     """Build the board, draw the first frame, mark the page ready, then wire the panel."""
-    board = Board()
+    from web import links
+
+    encounter, message, is_error = links.opening_encounter()
+    board = Board(encounter)
+    if message:
+        board.say(message, error=is_error)
     board.draw()
     root = document.documentElement
     root.dataset.readyMs = str(js.performance.now())
@@ -430,7 +467,10 @@ def start():
     listen(js.window, "resize", board.resize)
     listen(document, "keydown", board.on_key_down, passive=False)
     listen(document, "keyup", board.on_key_up)
+    listen(js.window, "hashchange", board.open_link)
     wire_panel(board)
+    wire_sharing(board)
+    board.publish()
 
 
 def wire_panel(board):
@@ -454,3 +494,76 @@ def wire_panel(board):
     listen(element("token-kind"), "change", panel.on_kind)
     listen(element("undo"), "click", board.undo)
     listen(element("redo"), "click", board.redo)
+
+
+def wire_sharing(board):
+    """Connect the share-and-save controls: copy link, files, image and named saves."""
+    from rules.link import LinkError, parse_encounter_hash
+    from web import links
+    from web.panel import element, show_saves
+
+    def copy_link(_event):
+        link = js.window.location.href
+        try:
+            js.navigator.clipboard.writeText(link)
+            board.say("Link copied: paste it anywhere to share this encounter.")
+        except Exception:  # noqa: BLE001  (no clipboard: show the link to copy by hand)
+            board.say(f"Copy this link: {link}")
+
+    async def import_file(event):
+        files = event.target.files
+        if not files.length:
+            return
+        try:
+            opened = await links.read_json_file(files.item(0))
+        except LinkError as error:
+            board.say(f"{error}. The encounter on screen is the one you had before.", error=True)
+            return
+        finally:
+            event.target.value = ""
+        board.commit(opened, "Imported the encounter file.")
+        board.select(None)
+
+    def save(_event):
+        name = element("save-name").value.strip() or "Encounter"
+        named = links.saves()
+        named.pop(name, None)
+        named[name] = links.encounter_hash(board.encounter)
+        links.write_saves(named)
+        refresh()
+        board.say(f"Saved as {name}.")
+
+    def open_save(name):
+        try:
+            opened = parse_encounter_hash(links.saves()[name])
+        except (KeyError, LinkError) as error:
+            board.say(f"{name} could not be opened: {error}", error=True)
+            return
+        board.commit(opened, f"Opened {name}.")
+        board.select(None)
+
+    def rename_save(name):
+        new = js.window.prompt(f"Rename {name} to:", name)
+        if not new or not new.strip() or new.strip() == name:
+            return
+        named = links.saves()
+        named = {new.strip() if key == name else key: code for key, code in named.items()}
+        links.write_saves(named)
+        refresh()
+
+    def delete_save(name):
+        named = links.saves()
+        named.pop(name, None)
+        links.write_saves(named)
+        refresh()
+        board.say(f"Deleted the save {name}.")
+
+    def refresh():
+        show_saves(links.saves(), open_save, rename_save, delete_save)
+
+    listen(element("copy-link"), "click", copy_link)
+    listen(element("export-json"), "click", lambda _event: links.export_json(board.encounter))
+    listen(element("import-json"), "change", import_file)
+    listen(element("export-png"), "click", lambda _event: links.export_png(board.grid_canvas, board.top_canvas))
+    listen(element("save-encounter"), "click", save)
+    refresh()

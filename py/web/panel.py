@@ -116,3 +116,24 @@ class Panel:
         element("show-beyond").checked = ui.beyond
         element("show-reach").checked = ui.reach
         element("show-bands").checked = ui.bands
+
+
+def show_saves(named, on_open, on_rename, on_delete):
+    """List the named saves, each with Open, Rename and Delete buttons (names as text)."""
+    from pyodide.ffi import create_proxy
+
+    listing = element("saves")
+    listing.replaceChildren()
+    for name in reversed(list(named)):
+        item = document.createElement("li")
+        label = document.createElement("span")
+        label.textContent = name
+        item.appendChild(label)
+        for text, action in (("Open", on_open), ("Rename", on_rename), ("Delete", on_delete)):
+            button = document.createElement("button")
+            button.type = "button"
+            button.textContent = text
+            button.setAttribute("aria-label", f"{text} {name}")
+            button.addEventListener("click", create_proxy(lambda _event, action=action, name=name: action(name)))
+            item.appendChild(button)
+        listing.appendChild(item)

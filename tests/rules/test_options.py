@@ -19,6 +19,8 @@ from rules.options import (
 )
 
 NAMES = [field.name for field in fields(Options)]
+SWITCHES = [info.name for info in OPTION_INFO if not info.is_number]
+NUMBERS = [info.name for info in OPTION_INFO if info.is_number]
 
 
 def test_every_option_has_its_page_line():
@@ -26,14 +28,56 @@ def test_every_option_has_its_page_line():
     assert [info.name for info in OPTION_INFO] == NAMES
     for info in OPTION_INFO:
         assert info.label
-        assert info.section.startswith("Seed 003: ")
-        assert info.requires is None or info.requires in NAMES
+        assert info.section.startswith(("Seed 000: ", "Seed 001: ", "Seed 003: "))
+        assert info.requires is None or info.requires in SWITCHES
+        assert info.requires is None or not info.is_number
 
 
 def test_default_is_the_rules_as_written():
-    """Every optional rule of the seed is off until the table switches it on."""
+    """Every optional rule of the seeds is off until the table switches it on; the variant's
+    flanked penalty starts at the usual 2."""
     assert DEFAULT_OPTIONS == Options()
-    assert not any(getattr(DEFAULT_OPTIONS, name) for name in NAMES)
+    assert not any(getattr(DEFAULT_OPTIONS, name) for name in SWITCHES)
+    assert NUMBERS == ["flanked_penalty"]
+    assert DEFAULT_OPTIONS.flanked_penalty == 2
+
+
+def test_facing_options_name_their_seed_sections():
+    """The facing options cite UA Combat Facing's Shields (Optional), its Feats and Class
+    Features, and seed 001's flanked condition with the source of its default."""
+    assert option_info("shields").section == "Seed 000: UA Combat Facing, Shields (Optional)"
+    assert "Feats and Class Features" in option_info("whirlwind_only_in_the_action").section
+    flanked = option_info("flanked_penalty")
+    assert flanked.section.startswith("Seed 001: the flanked condition")
+    assert "usual flat-footed (off-guard)" in flanked.section
+    assert flanked.bounds == (0, 10)
+
+
+def test_flanked_penalty_is_a_whole_number_within_its_bounds():
+    """A number option takes whole numbers within its bounds, never a switch's True."""
+    assert Options(flanked_penalty=0).flanked_penalty == 0
+    assert Options(flanked_penalty=10).flanked_penalty == 10
+    for bad in (11, -1, True, 2.0, "2"):
+        with pytest.raises(OptionsError, match="is a whole number from 0 to 10, not"):
+            Options(flanked_penalty=bad)
+    assert set_option(Options(), "flanked_penalty", 3).flanked_penalty == 3
+    with pytest.raises(OptionsError, match="from 0 to 10, not 12$"):
+        set_option(Options(), "flanked_penalty", 12)
+    with pytest.raises(OptionsError, match="is on or off, not 3$"):
+        set_option(Options(), "shields", 3)
+
+
+def test_number_options_in_the_code():
+    """A number away from its default is written ``name=value`` and read back; a bare name or
+    a word is refused."""
+    options = Options(shields=True, flanked_penalty=3)
+    assert options_code(options) == "shields,flanked_penalty=3"
+    assert parse_options("flanked_penalty=3,shields") == options
+    assert parse_options("flanked_penalty=2") == Options()
+    for text in ("", "=two", "=-1", "=99", "=\u0663"):
+        bad = f"flanked_penalty{text}"
+        with pytest.raises(OptionsError, match="is a whole number from 0 to 10, not"):
+            parse_options(bad)
 
 
 def test_stance_strike_modifier_needs_strike_speed():
@@ -94,8 +138,11 @@ def test_unknown_option_is_refused():
 def consistent_options(draw):
     """Any consistent Options, built by flipping switches as the page does."""
     options = Options()
-    for name in draw(st.lists(st.sampled_from(NAMES))):
+    for name in draw(st.lists(st.sampled_from(SWITCHES))):
         options = set_option(options, name, not getattr(options, name))
+    for name in NUMBERS:
+        least, greatest = option_info(name).bounds
+        options = set_option(options, name, draw(st.integers(least, greatest)))
     return options
 
 

@@ -1,0 +1,905 @@
+"""Encounters as links: one canonical compact code for a whole encounter, and a readable file.
+
+A shared link carries the whole encounter in its hash, ``#v1.<code>``, with no server behind it
+(issue 9). ``encounter_code`` writes the code: equal encounters give equal codes, so the page can
+compare states by their codes. ``parse_encounter_code`` and ``parse_encounter_hash`` read it
+back; ``encounter_json`` and ``parse_encounter_json`` do the same for the readable, versioned
+JSON file a player exports, edits and imports.
+
+A link or file is untrusted input. Reading one either returns a valid ``Encounter`` or raises
+``LinkError``, the one error this module raises, whose message says what is wrong in words a
+player understands ("This link is damaged: it ends early"). Unpacking is capped, so a
+decompression bomb is refused after ``MAX_UNPACKED`` bytes, and every count, size and length has
+a limit that the writer checks too: whatever ``encounter_code`` writes, the reader opens.
+
+The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
+ruleset, ``"o"`` the options), compressed with zlib and written in base64url without padding.
+Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
+defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
+field, append one ``FieldCode`` row to ``CREATURE_FIELDS`` (never reorder or remove one within
+v1); to carry a new part of the encounter, add a section with a new key, whose absence means
+its default, so older v1 links keep opening.
+"""
+
+import base64
+import json
+import re
+import zlib
+from abc import ABC, abstractmethod
+from dataclasses import MISSING, dataclass, fields
+from functools import cached_property
+
+from rules.creature import Creature
+from rules.encounter import Encounter
+from rules.errors import RulesError
+from rules.grid import HEX_ORIENTATIONS, Grid, HexGrid, SquareGrid
+from rules.options import Options, option_info, options_code, parse_options
+from rules.sizes import Size, facing_name, facing_names, parse_facing, parse_size, size_name
+from rules.speed import ARMOURS, SpeedModifier
+from rules.zones import RULESETS, UA_FACING, parse_ruleset
+
+
+class LinkError(RulesError):
+    """A link or file that cannot be opened, or an encounter a link or file cannot carry.
+
+    The readers raise it, and nothing else, whatever their input; its message says what is
+    wrong in words a player understands.
+    """
+
+
+VERSION = 1
+"""The version of the link format and of the JSON file: ``#v1.`` and ``"flankwise": 1``."""
+
+HASH_PREFIX = f"#v{VERSION}."
+"""What every link's hash starts with."""
+
+MAX_UNPACKED = 256 * 1024
+"""The most bytes a code unpacks to; a bigger one is refused before it is read."""
+
+MAX_CODE = 2 * MAX_UNPACKED
+"""The most characters of a code: more than any code of ``MAX_UNPACKED`` bytes needs."""
+
+MAX_FILE = 4 * 1024 * 1024
+"""The most characters of a JSON file: more than any encounter within the limits below needs."""
+
+MAX_SIDE = 200
+"""The most cells along each side of a board."""
+
+MAX_CREATURES = 500
+"""The most creatures on a board."""
+
+MAX_TEXT = 60
+"""The most characters of a name, a side, a feature and any other text."""
+
+MAX_ITEMS = 50
+"""The most entries of a list field: features, speed modifiers."""
+
+MAX_LEVEL = 999
+"""The highest level, rogue level or hit dice."""
+
+MAX_FEET = 1000
+"""The largest speed, reach or speed modifier, in feet."""
+
+GRID_KINDS = ("square", "flat", "pointy")
+"""The board kinds of a code, numbered from 0: squares, flat-topped hexes, pointy-topped hexes."""
+
+_CODE_CHARACTERS = re.compile(r"[A-Za-z0-9_-]*")
+_HASH = re.compile(r"v([0-9]{1,6})\.(.*)", re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_LONGEST_MESSAGE = 300
+
+
+class _Refusal(Exception):
+    """Why a value cannot travel: ``what`` is a clause about it ("Goblin's level is not a whole
+    number"). The entry points turn it into a ``LinkError``."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+class _Damaged(_Refusal):
+    """A value that is not what the format writes: the link or file was changed or cut."""
+
+    def sentence(self, noun: str) -> str:
+        """The message for a ``noun`` ("link", "file") holding this value."""
+        return f"This {noun} is damaged: {self.what}"
+
+
+class _Beyond(_Refusal):
+    """A well-formed value beyond the limits: a board too big, a name too long."""
+
+    def sentence(self, noun: str) -> str:
+        """The message for a ``noun`` ("link", "file") holding this value."""
+        return f"This {noun} cannot be opened: {self.what}"
+
+
+def _clipped(message: str) -> str:
+    """``message``, cut short if a hostile link stuffed a huge value into it."""
+    if len(message) <= _LONGEST_MESSAGE:
+        return message
+    return message[: _LONGEST_MESSAGE - 3] + "..."
+
+
+def _shown(value) -> str:
+    """A short quotation of a value read from a link or file, for a message."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a value is written or read: the ``grid``, the fields of its record read so far
+    (``known``: a facing needs its creature's size) and the ``subject`` a message names
+    ("Goblin's level")."""
+
+    grid: Grid
+    known: dict
+    subject: str
+
+    def damaged(self, clause: str) -> _Refusal:
+        """The refusal of a malformed value: "Goblin's level" + ``clause``."""
+        return _Damaged(f"{self.subject} {clause}")
+
+    def beyond(self, clause: str) -> _Refusal:
+        """The refusal of a value beyond the limits: "Goblin's level" + ``clause``."""
+        return _Beyond(f"{self.subject} {clause}")
+
+    def within(self, known: dict, subject: str) -> "Where":
+        """The place of a value inside this one: same board, its own record and subject."""
+        return Where(self.grid, known, subject)
+
+
+class Codec(ABC):
+    """How one kind of field value travels.
+
+    ``pack`` writes the value for the compact code and ``unpack`` reads it back; ``show`` and
+    ``read`` do the same for the readable file, and are ``pack`` and ``unpack`` unless a codec
+    says otherwise. Each checks the limits, so what is written can be read. Every method takes
+    a ``Where`` and raises the refusal it builds.
+    """
+
+    @abstractmethod
+    def pack(self, value, where: Where):
+        """The value as the compact code writes it."""
+
+    @abstractmethod
+    def unpack(self, raw, where: Where):
+        """The value the compact code's ``raw`` stands for."""
+
+    def show(self, value, where: Where):
+        """The value as the readable file writes it."""
+        return self.pack(value, where)
+
+    def read(self, raw, where: Where):
+        """The value the readable file's ``raw`` stands for."""
+        return self.unpack(raw, where)
+
+
+@dataclass(frozen=True)
+class Text(Codec):
+    """Text of at most ``longest`` characters, written as it is."""
+
+    longest: int = MAX_TEXT
+
+    def pack(self, value, where: Where):
+        """The text itself, if within the limit."""
+        return self._checked(value, where)
+
+    def unpack(self, raw, where: Where):
+        """``raw`` if it is text within the limit."""
+        if not isinstance(raw, str):
+            raise where.damaged("is not text")
+        return self._checked(raw, where)
+
+    def _checked(self, text: str, where: Where) -> str:
+        """``text`` if short enough and made of whole characters (a JSON escape can hold half a
+        surrogate pair, which no page can show)."""
+        if len(text) > self.longest:
+            raise where.beyond(f"has {len(text)} characters; the longest is {self.longest}")
+        if _SURROGATE.search(text):
+            raise where.beyond("holds a broken character (half of a surrogate pair)")
+        return text
+
+
+@dataclass(frozen=True)
+class Whole(Codec):
+    """A whole number from ``least`` to ``greatest``, written as it is."""
+
+    least: int
+    greatest: int
+
+    def pack(self, value, where: Where):
+        """The number itself, if within the bounds."""
+        return self._checked(value, where)
+
+    def unpack(self, raw, where: Where):
+        """``raw`` if it is a whole number within the bounds."""
+        if type(raw) is not int:
+            raise where.damaged("is not a whole number")
+        return self._checked(raw, where)
+
+    def _checked(self, number: int, where: Where) -> int:
+        """``number`` if within the bounds."""
+        if not self.least <= number <= self.greatest:
+            raise where.beyond(f"is {number}; it runs from {self.least} to {self.greatest}")
+        return number
+
+
+class Flag(Codec):
+    """True or false: ``1`` or ``0`` in the code, ``true`` or ``false`` in the file."""
+
+    def pack(self, value, where: Where):
+        """``1`` for true, ``0`` for false."""
+        return int(value)
+
+    def unpack(self, raw, where: Where):
+        """True for ``1``, false for ``0``."""
+        if type(raw) is not int or raw not in (0, 1):
+            raise where.damaged("is not 0 or 1")
+        return bool(raw)
+
+    def show(self, value, where: Where):
+        """The flag itself, ``true`` or ``false``."""
+        return value
+
+    def read(self, raw, where: Where):
+        """``raw`` if it is ``true`` or ``false``."""
+        if type(raw) is not bool:
+            raise where.damaged("is not true or false")
+        return raw
+
+
+@dataclass(frozen=True)
+class Maybe(Codec):
+    """``None`` (``null``) or a value of the ``inner`` codec."""
+
+    inner: Codec
+
+    def pack(self, value, where: Where):
+        """``None`` or the inner codec's form."""
+        return None if value is None else self.inner.pack(value, where)
+
+    def unpack(self, raw, where: Where):
+        """``None`` for ``null``, else what the inner codec reads."""
+        return None if raw is None else self.inner.unpack(raw, where)
+
+    def show(self, value, where: Where):
+        """``None`` or the inner codec's readable form."""
+        return None if value is None else self.inner.show(value, where)
+
+    def read(self, raw, where: Where):
+        """``None`` for ``null``, else what the inner codec reads from the file."""
+        return None if raw is None else self.inner.read(raw, where)
+
+
+class SizeCode(Codec):
+    """A ``Size``: its number in the code (0 Fine to 8 Colossal), its name in the file."""
+
+    def pack(self, value, where: Where):
+        """The size's number."""
+        return int(value)
+
+    def unpack(self, raw, where: Where):
+        """The size numbered ``raw``."""
+        if type(raw) is not int or not 0 <= raw < len(Size):
+            raise where.damaged(f"is not a size number from 0 to {len(Size) - 1}")
+        return Size(raw)
+
+    def show(self, value, where: Where):
+        """The size's name, ``"Large"``."""
+        return size_name(value)
+
+    def read(self, raw, where: Where):
+        """The size called ``raw``."""
+        if not isinstance(raw, str):
+            raise where.damaged('is not a size name such as "Medium"')
+        return parse_size(raw)
+
+
+class CellCode(Codec):
+    """A cell of the board: in the code its number, row by row from the north-west corner
+    (``row * width + column`` in the board's offset columns and rows); in the file its
+    coordinates, ``{"x": 3, "y": 4}`` or ``{"q": 3, "r": 2}``."""
+
+    def pack(self, value, where: Where):
+        """The cell's number on the board."""
+        grid = where.grid
+        if not grid.contains(value):
+            raise where.beyond("is off the board")
+        column, row = grid.to_offset(value)
+        return row * grid.width + column
+
+    def unpack(self, raw, where: Where):
+        """The cell numbered ``raw``."""
+        grid = where.grid
+        count = grid.width * grid.height
+        if type(raw) is not int or not 0 <= raw < count:
+            raise where.damaged(f"is not a cell number from 0 to {count - 1}")
+        row, column = divmod(raw, grid.width)
+        return grid.from_offset(column, row)
+
+    def show(self, value, where: Where):
+        """The cell's coordinates by name."""
+        return dict(zip(_coordinate_names(where.grid), value.coords))
+
+    def read(self, raw, where: Where):
+        """The cell whose coordinates ``raw`` names."""
+        names = _coordinate_names(where.grid)
+        if (
+            not isinstance(raw, dict)
+            or set(raw) != set(names)
+            or any(type(number) is not int for number in raw.values())
+        ):
+            raise where.damaged(f'is not a cell such as {{"{names[0]}": 3, "{names[1]}": 4}}')
+        return where.grid.cell_type(**raw)
+
+
+def _coordinate_names(grid: Grid) -> tuple[str, str]:
+    """The names of a cell's coordinates on ``grid``: ``("x", "y")`` or ``("q", "r")``."""
+    return tuple(field.name for field in fields(grid.cell_type))
+
+
+class FacingCode(Codec):
+    """A creature's facing: ``null`` or its direction number in the code, ``null`` or its
+    name (``"NE"``) in the file. The numbers and names are ``rules.sizes.facing_names`` of the
+    creature's size, so its row comes after the size's."""
+
+    def pack(self, value, where: Where):
+        """``None`` or the direction number."""
+        return None if value is None else self._checked(value, where)
+
+    def unpack(self, raw, where: Where):
+        """``None`` for ``null``, else the direction numbered ``raw``."""
+        if raw is None:
+            return None
+        if type(raw) is not int:
+            raise where.damaged("is not a direction number or null")
+        return self._checked(raw, where)
+
+    def _checked(self, index: int, where: Where) -> int:
+        """``index`` if it numbers one of the creature's directions."""
+        count = len(facing_names(where.known["size"], where.grid))
+        if not 0 <= index < count:
+            raise where.damaged(f"is not a direction number from 0 to {count - 1}")
+        return index
+
+    def show(self, value, where: Where):
+        """``None`` or the direction's name."""
+        if value is None:
+            return None
+        return facing_name(self._checked(value, where), where.known["size"], where.grid)
+
+    def read(self, raw, where: Where):
+        """``None`` for ``null``, else the direction called ``raw``."""
+        if raw is None:
+            return None
+        if not isinstance(raw, str):
+            raise where.damaged('is not a direction name such as "N", or null')
+        return parse_facing(raw, where.known["size"], where.grid)
+
+
+@dataclass(frozen=True)
+class Many(Codec):
+    """A tuple of up to ``most`` values of the ``item`` codec, written as a list; if
+    ``unordered``, a frozenset, written sorted so that equal sets are written alike."""
+
+    item: Codec
+    most: int = MAX_ITEMS
+    unordered: bool = False
+
+    def pack(self, value, where: Where):
+        """Each value in the item codec's form."""
+        return [self.item.pack(each, place) for each, place in self._places(value, where)]
+
+    def unpack(self, raw, where: Where):
+        """The values the list ``raw`` holds."""
+        return self._made(self.item.unpack(each, place) for each, place in self._places(raw, where))
+
+    def show(self, value, where: Where):
+        """Each value in the item codec's readable form."""
+        return [self.item.show(each, place) for each, place in self._places(value, where)]
+
+    def read(self, raw, where: Where):
+        """The values the file's list ``raw`` holds."""
+        return self._made(self.item.read(each, place) for each, place in self._places(raw, where))
+
+    def _places(self, values, where: Where):
+        """``(value, Where)`` for each of ``values`` (sorted if unordered), within the limit."""
+        if isinstance(values, (frozenset, set)):
+            values = sorted(values)
+        if not isinstance(values, (list, tuple)):
+            raise where.damaged("is not a list")
+        if len(values) > self.most:
+            raise where.beyond(f"hold {len(values)} entries; the most is {self.most}")
+        return [
+            (each, where.within({}, f"{where.subject} number {number}"))
+            for number, each in enumerate(values, start=1)
+        ]
+
+    def _made(self, values) -> tuple | frozenset:
+        """The values as the field holds them."""
+        return frozenset(values) if self.unordered else tuple(values)
+
+
+@dataclass(frozen=True)
+class FieldCode:
+    """One row of a record's field table: the dataclass field ``name`` and its ``codec``."""
+
+    name: str
+    codec: Codec
+
+    @property
+    def label(self) -> str:
+        """The field as a message names it: ``"rogue level"``."""
+        return self.name.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Record(Codec):
+    """A frozen dataclass value, ``kind``, field by field through ``rows``.
+
+    In the code it is a list of its fields in the order of ``rows``, trailing fields at their
+    default left out; in the file an object of its fields by name, those at their default left
+    out. A field without a default is always there. A record with a ``name`` field is named by
+    it in messages.
+    """
+
+    kind: type
+    rows: tuple
+
+    @cached_property
+    def _defaults(self) -> dict:
+        """Each field's default, ``MISSING`` for a field that has none."""
+        return {field.name: field.default for field in fields(self.kind)}
+
+    def pack(self, value, where: Where):
+        """The fields as a list, trailing defaults left out."""
+        known = {row.name: getattr(value, row.name) for row in self.rows}
+        who = known.get("name", where.subject)
+        packed, kept = [], 0
+        for number, row in enumerate(self.rows, start=1):
+            item = known[row.name]
+            packed.append(row.codec.pack(item, where.within(known, f"{who}'s {row.label}")))
+            if item != self._defaults[row.name]:
+                kept = number
+        return packed[:kept]
+
+    def unpack(self, raw, where: Where):
+        """The value whose fields the list ``raw`` holds."""
+        if not isinstance(raw, list):
+            raise where.damaged("is not a list of fields")
+        if len(raw) > len(self.rows):
+            raise where.damaged(
+                f"has {len(raw)} fields and this page knows {len(self.rows)}: "
+                "it may come from a newer Flankwise"
+            )
+        given = {row.name: item for row, item in zip(self.rows, raw)}
+        return self._made(given, where, lambda codec: codec.unpack)
+
+    def show(self, value, where: Where):
+        """The fields by name, in the readable form, those at their default left out."""
+        known = {row.name: getattr(value, row.name) for row in self.rows}
+        who = known.get("name", where.subject)
+        return {
+            row.name: row.codec.show(known[row.name], where.within(known, f"{who}'s {row.label}"))
+            for row in self.rows
+            if known[row.name] != self._defaults[row.name]
+        }
+
+    def read(self, raw, where: Where):
+        """The value whose fields the file's object ``raw`` names."""
+        if not isinstance(raw, dict):
+            raise where.damaged("is not an object of fields")
+        unknown = set(raw) - {row.name for row in self.rows}
+        if unknown:
+            raise where.damaged(
+                f"has a field this page does not know ({_shown(min(unknown))}): "
+                "it may come from a newer Flankwise"
+            )
+        return self._made(raw, where, lambda codec: codec.read)
+
+    def _made(self, given: dict, where: Where, reader) -> object:
+        """The value from the raw fields ``given`` by name, each read by ``reader(codec)``."""
+        known = {}
+        for row in self.rows:
+            who = known.get("name", where.subject)
+            if row.name in given:
+                place = where.within(known, f"{who}'s {row.label}")
+                known[row.name] = reader(row.codec)(given[row.name], place)
+            elif self._defaults[row.name] is MISSING:
+                raise _Damaged(f"{who} lacks its {row.label}")
+        return self.kind(**known)
+
+
+SPEED_MODIFIER_FIELDS = (
+    FieldCode("name", Text()),
+    FieldCode("feet", Whole(-MAX_FEET, MAX_FEET)),
+    FieldCode("kind", Text()),
+    FieldCode("lost_in", Many(Text(), most=len(ARMOURS))),
+)
+"""The field table of a ``rules.speed.SpeedModifier``, in the order the code writes them."""
+
+CREATURE_FIELDS = (
+    FieldCode("name", Text()),
+    FieldCode("size", SizeCode()),
+    FieldCode("anchor", CellCode()),
+    FieldCode("facing", FacingCode()),
+    FieldCode("side", Text()),
+    FieldCode("level", Whole(1, MAX_LEVEL)),
+    FieldCode("features", Many(Text(), unordered=True)),
+    FieldCode("race", Maybe(Text())),
+    FieldCode("armour", Text()),
+    FieldCode("rogue_level", Whole(0, MAX_LEVEL)),
+    FieldCode("shield_side", Maybe(Text())),
+    FieldCode("flat_footed", Flag()),
+    FieldCode("faceless", Flag()),
+    FieldCode("lead", Whole(1, 2)),
+    FieldCode("speed", Maybe(Whole(0, MAX_FEET))),
+    FieldCode("speed_modifiers", Many(Record(SpeedModifier, SPEED_MODIFIER_FIELDS))),
+    FieldCode("long", Flag()),
+    FieldCode("reach", Maybe(Whole(0, MAX_FEET))),
+    FieldCode("reach_weapon", Flag()),
+    FieldCode("flying", Flag()),
+    FieldCode("incorporeal", Flag()),
+    FieldCode("helpless", Flag()),
+    FieldCode("fills_space", Flag()),
+    FieldCode("squeezed_to", Maybe(Many(Whole(1, MAX_SIDE), most=2))),
+)
+"""The field table of a ``Creature``, in the order the code writes them: the v1 wire order.
+
+Every ``Creature`` field has exactly one row (a test compares the table with the dataclass).
+A new field gets a new row at the end; reordering or removing a row would change what old
+links mean, so it waits for a v2.
+"""
+
+CREATURE = Record(Creature, CREATURE_FIELDS)
+"""How a creature travels: its fields through ``CREATURE_FIELDS``."""
+
+
+def _check_board(width: int, height: int, kind: str) -> None:
+    """Refuse a board beyond ``MAX_SIDE`` cells either way."""
+    if width > MAX_SIDE or height > MAX_SIDE:
+        cells = "squares" if kind == "square" else "hexes"
+        raise _Beyond(
+            f"the board is {width}x{height} {cells}; the largest is {MAX_SIDE}x{MAX_SIDE}"
+        )
+
+
+def _check_count(count: int) -> None:
+    """Refuse more than ``MAX_CREATURES`` creatures."""
+    if count > MAX_CREATURES:
+        raise _Beyond(f"it has {count} creatures; the most is {MAX_CREATURES}")
+
+
+def _check_ruleset(ruleset) -> str:
+    """The name of ``ruleset``, if it is one of ``RULESETS`` (a link carries only those)."""
+    if RULESETS.get(ruleset.name) != ruleset:
+        raise _Beyond(
+            f"its facing ruleset ({ruleset.label}) is not one of {', '.join(RULESETS)}"
+        )
+    return ruleset.name
+
+
+def _where(grid: Grid, number: int) -> Where:
+    """The place of creature ``number`` (from 1) on ``grid``, before its name is known."""
+    return Where(grid, {}, f"creature {number}")
+
+
+def _creatures(raw, grid: Grid, reader) -> tuple:
+    """The creatures on ``grid`` from the list ``raw``, each read by ``reader``."""
+    if not isinstance(raw, list):
+        raise _Damaged("its creatures are not a list")
+    _check_count(len(raw))
+    return tuple(reader(each, _where(grid, number)) for number, each in enumerate(raw, start=1))
+
+
+def _ruleset(raw):
+    """The ruleset called ``raw``."""
+    if not isinstance(raw, str):
+        raise _Damaged("its facing ruleset is not a name")
+    return parse_ruleset(raw)
+
+
+def _writing(noun: str, write, encounter: Encounter):
+    """``write(encounter)``, its refusals raised as the ``LinkError`` of a ``noun`` ("link")."""
+    try:
+        return write(encounter)
+    except _Refusal as refusal:
+        message = f"This encounter cannot be put in a {noun}: {refusal.what}"
+    raise LinkError(_clipped(message))
+
+
+def _opening(noun: str, read, source) -> Encounter:
+    """``read(source)``, every refusal and rules error raised as the ``LinkError`` of a
+    ``noun`` ("link", "file")."""
+    try:
+        return read(source)
+    except _Refusal as refusal:
+        message = refusal.sentence(noun)
+    except RulesError as error:
+        message = f"This {noun} is damaged: {error}"
+    raise LinkError(_clipped(message))
+
+
+# The compact code.
+
+
+def _code_sections(encounter: Encounter) -> dict:
+    """The encounter as the code's sections, those at their default left out."""
+    grid = encounter.grid
+    _check_board(grid.width, grid.height, grid.kind)
+    kind = 0 if grid.kind == "square" else GRID_KINDS.index(grid.orientation)
+    sections = {"g": [kind, grid.width, grid.height]}
+    _check_count(len(encounter.creatures))
+    if encounter.creatures:
+        sections["c"] = [
+            CREATURE.pack(creature, _where(grid, number))
+            for number, creature in enumerate(encounter.creatures, start=1)
+        ]
+    ruleset = _check_ruleset(encounter.ruleset)
+    if ruleset != UA_FACING.name:
+        sections["r"] = ruleset
+    options = options_code(encounter.options)
+    if options:
+        sections["o"] = options
+    return sections
+
+
+def _code_grid(raw) -> Grid:
+    """The board of the code's ``"g"`` section: ``[kind, width, height]``."""
+    if not isinstance(raw, list) or len(raw) != 3 or any(type(each) is not int for each in raw):
+        raise _Damaged("its board is not a kind, a width and a height")
+    kind, width, height = raw
+    if not 0 <= kind < len(GRID_KINDS):
+        raise _Damaged(f"there is no board kind {kind}")
+    _check_board(width, height, "square" if kind == 0 else "hex")
+    if kind == 0:
+        return SquareGrid(width, height)
+    return HexGrid(width, height, GRID_KINDS[kind])
+
+
+def _code_options(raw) -> Options:
+    """The options of the code's ``"o"`` section, the text of ``options_code``."""
+    if not isinstance(raw, str):
+        raise _Damaged("its options are not text")
+    try:
+        return parse_options(raw)
+    except RulesError:
+        raise
+    except ValueError:
+        raise _Damaged("its options hold a number too long to read") from None
+
+
+_CODE_SECTIONS = ("g", "c", "r", "o")
+
+
+def _read_code(payload: bytes) -> Encounter:
+    """The encounter whose unpacked code is ``payload``."""
+    try:
+        sections = json.loads(payload.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise _Damaged("its contents do not read as an encounter") from None
+    if not isinstance(sections, dict) or "g" not in sections:
+        raise _Damaged("it holds no board")
+    unknown = set(sections) - set(_CODE_SECTIONS)
+    if unknown:
+        raise _Damaged(
+            f"it has a part this page does not know ({_shown(min(unknown))}): "
+            "it may come from a newer Flankwise"
+        )
+    grid = _code_grid(sections["g"])
+    return Encounter(
+        grid=grid,
+        creatures=_creatures(sections.get("c", []), grid, CREATURE.unpack),
+        ruleset=_ruleset(sections.get("r", UA_FACING.name)),
+        options=_code_options(sections.get("o", "")),
+    )
+
+
+def encounter_code(encounter: Encounter) -> str:
+    """The canonical compact code of ``encounter``: equal encounters give equal codes.
+
+    Raises ``LinkError`` if the encounter is beyond a link's limits (a board over
+    ``MAX_SIDE``, a name over ``MAX_TEXT`` characters, a ruleset of its own...).
+    """
+    sections = _writing("link", _code_sections, encounter)
+    payload = json.dumps(sections, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if len(payload) > MAX_UNPACKED:
+        raise LinkError(
+            f"This encounter cannot be put in a link: it is over {MAX_UNPACKED // 1024} kB "
+            "when unpacked; export it as a file instead"
+        )
+    return base64.urlsafe_b64encode(zlib.compress(payload, 9)).rstrip(b"=").decode("ascii")
+
+
+def _unpacked(code: str) -> bytes:
+    """The payload of ``code``: base64url decoded and inflated, at most ``MAX_UNPACKED``."""
+    if not isinstance(code, str):
+        raise LinkError("This link is not a Flankwise encounter")
+    if len(code) > MAX_CODE:
+        raise LinkError(f"This link is too large to open (over {MAX_CODE // 1024} kB)")
+    if not _CODE_CHARACTERS.fullmatch(code):
+        raise LinkError("This link is damaged: it holds characters a Flankwise link never has")
+    if len(code) % 4 == 1:
+        raise LinkError("This link is damaged: it was cut or changed")
+    data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    inflater = zlib.decompressobj()
+    try:
+        payload = inflater.decompress(data, MAX_UNPACKED + 1)
+    except zlib.error as error:
+        raise LinkError(_inflate_message(str(error))) from None
+    if len(payload) > MAX_UNPACKED:
+        raise LinkError(
+            f"This link is too large to open (over {MAX_UNPACKED // 1024} kB when unpacked)"
+        )
+    if not inflater.eof:
+        raise LinkError("This link is damaged: it ends early")
+    if inflater.unused_data:
+        raise LinkError("This link is damaged: it goes on past its end")
+    return payload
+
+
+def _inflate_message(reason: str) -> str:
+    """The message for zlib's ``reason`` for refusing a code."""
+    if "incorrect data check" in reason:
+        return "This link is damaged: it was changed or cut (checksum mismatch)"
+    if "header" in reason or "compression method" in reason or "window size" in reason:
+        return "This link is not a Flankwise encounter (or its start was changed)"
+    return "This link is damaged: it was changed or cut (its data does not unpack)"
+
+
+def parse_encounter_code(code: str) -> Encounter:
+    """The encounter ``code`` (as ``encounter_code`` writes it) stands for.
+
+    Raises ``LinkError``, with a message for the player, for any code that is not one.
+    """
+    return _opening("link", _read_code, _unpacked(code))
+
+
+def encounter_hash(encounter: Encounter) -> str:
+    """The URL hash of ``encounter``: ``"#v1."`` and its code."""
+    return HASH_PREFIX + encounter_code(encounter)
+
+
+def parse_encounter_hash(hash_text: str) -> Encounter:
+    """The encounter of a URL hash, with or without its ``#``, or of a whole link.
+
+    Raises ``LinkError`` for a hash that is not a Flankwise encounter, one from a newer
+    version, and any damaged or oversized code.
+    """
+    if not isinstance(hash_text, str):
+        raise LinkError("This link is not a Flankwise encounter")
+    match = _HASH.fullmatch(hash_text.strip().rpartition("#")[2])
+    if not match:
+        raise LinkError("This link is not a Flankwise encounter")
+    version = int(match[1])
+    if version > VERSION:
+        raise LinkError(
+            f"This link is from a newer version of Flankwise (v{version}); "
+            f"this page opens v{VERSION} links"
+        )
+    if version != VERSION:
+        raise LinkError(f"This link is not a Flankwise encounter (there is no v{version})")
+    return parse_encounter_code(match[2])
+
+
+# The readable file.
+
+
+def _file_document(encounter: Encounter) -> dict:
+    """The encounter as the readable file's object."""
+    grid = encounter.grid
+    _check_board(grid.width, grid.height, grid.kind)
+    board = {"kind": grid.kind, "width": grid.width, "height": grid.height}
+    if grid.kind == "hex":
+        board["orientation"] = grid.orientation
+    _check_count(len(encounter.creatures))
+    return {
+        "flankwise": VERSION,
+        "grid": board,
+        "creatures": [
+            CREATURE.show(creature, _where(grid, number))
+            for number, creature in enumerate(encounter.creatures, start=1)
+        ],
+        "ruleset": _check_ruleset(encounter.ruleset),
+        "options": _options_by_name(encounter.options),
+    }
+
+
+def _options_by_name(options: Options) -> dict:
+    """Every option by name, as the file lists them."""
+    return {field.name: getattr(options, field.name) for field in fields(Options)}
+
+
+def _file_grid(raw) -> Grid:
+    """The board of the file's ``"grid"``."""
+    if not isinstance(raw, dict):
+        raise _Damaged("its grid is not an object")
+    kind = raw.get("kind")
+    keys = {"kind", "width", "height"} | ({"orientation"} if kind == "hex" else set())
+    if kind not in ("square", "hex") or set(raw) != keys:
+        raise _Damaged(
+            'its grid is not {"kind": "square", "width": ..., "height": ...} '
+            'or {"kind": "hex", "width": ..., "height": ..., "orientation": "flat" or "pointy"}'
+        )
+    width, height = raw["width"], raw["height"]
+    if type(width) is not int or type(height) is not int:
+        raise _Damaged("its grid's width and height are not whole numbers")
+    _check_board(width, height, kind)
+    if kind == "square":
+        return SquareGrid(width, height)
+    if raw["orientation"] not in HEX_ORIENTATIONS:
+        raise _Damaged('its hexes are not "flat" or "pointy"')
+    return HexGrid(width, height, raw["orientation"])
+
+
+def _file_options(raw) -> Options:
+    """The options of the file's ``"options"``: each by name, the rest at their default."""
+    if not isinstance(raw, dict):
+        raise _Damaged("its options are not an object")
+    for name in raw:
+        option_info(name)
+    return Options(**raw)
+
+
+_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options")
+
+
+def _read_file(document: dict) -> Encounter:
+    """The encounter of the file's object ``document`` (its version already checked)."""
+    unknown = set(document) - set(_FILE_PARTS)
+    if unknown:
+        raise _Damaged(
+            f"it has a part this page does not know ({_shown(min(unknown))}): "
+            "it may come from a newer Flankwise"
+        )
+    if "grid" not in document:
+        raise _Damaged("it has no grid")
+    grid = _file_grid(document["grid"])
+    return Encounter(
+        grid=grid,
+        creatures=_creatures(document.get("creatures", []), grid, CREATURE.read),
+        ruleset=_ruleset(document.get("ruleset", UA_FACING.name)),
+        options=_file_options(document.get("options", {})),
+    )
+
+
+def encounter_json(encounter: Encounter) -> str:
+    """The readable, versioned JSON file of ``encounter``: ``{"flankwise": 1, "grid": {...},
+    "creatures": [...], "ruleset": ..., "options": {...}}``, indented. Each creature lists its
+    fields by name, those at their default left out; the options are all listed.
+
+    Raises ``LinkError`` if the encounter is beyond the file's limits (those of a link).
+    """
+    document = _writing("file", _file_document, encounter)
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def parse_encounter_json(text: str) -> Encounter:
+    """The encounter of a JSON file as ``encounter_json`` writes it (fields at their default
+    may be left out).
+
+    Raises ``LinkError``, with a message for the player, for any text that is not one.
+    """
+    if not isinstance(text, str):
+        raise LinkError("This file is not a Flankwise encounter")
+    if len(text) > MAX_FILE:
+        raise LinkError(f"This file is too large to open (over {MAX_FILE // 1024 // 1024} MB)")
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        raise LinkError("This file is not a Flankwise encounter (it is not JSON)") from None
+    if not isinstance(document, dict) or "flankwise" not in document:
+        raise LinkError("This file is not a Flankwise encounter")
+    version = document["flankwise"]
+    if type(version) is int and version > VERSION:
+        raise LinkError(
+            f"This file is from a newer version of Flankwise (v{version}); "
+            f"this page opens v{VERSION} files"
+        )
+    if type(version) is not int or version != VERSION:
+        raise LinkError(
+            f"This file is not a Flankwise encounter (its version is {_shown(version)})"
+        )
+    return _opening("file", _read_file, document)

@@ -1,0 +1,273 @@
+"""Terrain: what lies on the board besides creatures, and how it hampers or stops a move.
+
+Seed 002, "Terrain and Obstacles": difficult terrain, obstacles that hamper movement, obstacles
+that block it, narrow spaces a creature must squeeze through; "Measuring Distance" adds pits,
+which stop a walker but which "you can move diagonally past". Each kind is a row of data
+(``TERRAIN_KINDS`` for what fills a cell, ``EDGE_KINDS`` for what stands on the line between two
+cells); ``rules.movement`` reads the rows and never names a kind in an ``if``.
+
+A ``Terrain`` is a frozen value: the kinds on each cell and the walls on the edges between
+neighbouring cells (on squares and hexes alike). It is hashable and cheap to compare by
+identity, so the board keeps one value and the movement rules cache their work per value.
+"""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from rules.errors import RulesError
+from rules.grid import Grid, Hex, Square
+
+RULE_DIFFICULT = "Seed 002: Terrain and Obstacles: Difficult Terrain"
+RULE_OBSTACLES = "Seed 002: Terrain and Obstacles: Obstacles"
+RULE_SQUEEZING = "Seed 002: Terrain and Obstacles: Squeezing"
+RULE_CORNERS = "Seed 002: Measuring Distance: Diagonals"
+
+
+class TerrainError(RulesError):
+    """Terrain that cannot be: an unknown kind, a wall between cells that do not touch."""
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    """One kind of ground a cell can hold, as the movement rules read it.
+
+    ``hampers``: entering the cell doubles the cost ("counts as 2 squares of movement");
+    ``blocks``: no creature enters it; ``cuts_corners``: no diagonal step passes its corners;
+    ``falls``: a walker cannot enter it, a flying creature can; ``narrow``: a space half a square
+    wide, which a 5-foot creature squeezes through and a 10-foot one cannot enter;
+    ``stops_running``: a creature cannot run or charge across it; ``flyers_ignore``: flying and
+    incorporeal creatures are not hampered by it. ``rule`` cites the seed.
+    """
+
+    name: str
+    label: str
+    hampers: bool
+    blocks: bool
+    cuts_corners: bool
+    falls: bool
+    narrow: bool
+    stops_running: bool
+    flyers_ignore: bool
+    rule: str
+
+
+TERRAIN_KINDS = {
+    kind.name: kind
+    for kind in (
+        TerrainKind(
+            "difficult", "difficult terrain", hampers=True, blocks=False, cuts_corners=False,
+            falls=False, narrow=False, stops_running=True, flyers_ignore=True, rule=RULE_DIFFICULT,
+        ),
+        TerrainKind(
+            "obstacle", "a hampering obstacle", hampers=True, blocks=False, cuts_corners=False,
+            falls=False, narrow=False, stops_running=False, flyers_ignore=True, rule=RULE_OBSTACLES,
+        ),
+        TerrainKind(
+            "blocking", "a blocking obstacle", hampers=False, blocks=True, cuts_corners=True,
+            falls=False, narrow=False, stops_running=False, flyers_ignore=False, rule=RULE_OBSTACLES,
+        ),
+        TerrainKind(
+            "narrow", "a narrow passage", hampers=False, blocks=False, cuts_corners=False,
+            falls=False, narrow=True, stops_running=False, flyers_ignore=False, rule=RULE_SQUEEZING,
+        ),
+        TerrainKind(
+            "pit", "a pit", hampers=False, blocks=False, cuts_corners=False,
+            falls=True, narrow=False, stops_running=False, flyers_ignore=True, rule=RULE_CORNERS,
+        ),
+    )
+}
+"""Seed 002, "Terrain and Obstacles" and "Measuring Distance", one row per kind of cell.
+
+"Each square of difficult terrain counts as 2 squares of movement ... You can't run or charge
+across difficult terrain ... Flying and incorporeal creatures are not hampered by difficult
+terrain." "If an obstacle hampers movement but doesn't completely block it each obstructed
+square ... counts as 2 squares of movement"; "A character can't move through a blocking
+obstacle"; "Flying and incorporeal creatures can avoid most obstacles" (the hampering ones and
+pits, docs/rules.md "Movement"). "You can squeeze through or into a space that is at least half
+as wide as your normal space." "You can't move diagonally past a corner ... You can also move
+diagonally past other impassable obstacles, such as pits."
+"""
+
+
+@dataclass(frozen=True)
+class EdgeKind:
+    """One kind of wall standing on the line between two neighbouring cells.
+
+    ``blocks``: no creature crosses it; otherwise crossing it costs ``extra`` squares on top of
+    the square beyond (a hampering obstacle between squares). No walker steps diagonally past its
+    ends; ``flyers_ignore``: flying and incorporeal creatures pass over it as if it were not there.
+    """
+
+    name: str
+    label: str
+    blocks: bool
+    extra: int
+    flyers_ignore: bool
+    rule: str
+
+
+EDGE_KINDS = {
+    kind.name: kind
+    for kind in (
+        EdgeKind("wall", "the wall", blocks=True, extra=0, flyers_ignore=False, rule=RULE_OBSTACLES),
+        EdgeKind("low wall", "the low wall", blocks=False, extra=2, flyers_ignore=True, rule=RULE_OBSTACLES),
+    )
+}
+"""Seed 002, "Obstacles": "each ... obstacle between squares counts as 2 squares of movement. You
+must pay this cost to cross the barrier, in addition to the cost to move into the square on the
+other side"; "some obstacles block movement entirely"."""
+
+
+def _parse(text, table: dict, what: str) -> str:
+    """The key of ``table`` called ``text`` (any case, spaces trimmed), or ``TerrainError``."""
+    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else None
+    if key not in table:
+        raise TerrainError(f"There is no {what} {text!r}: choose {', '.join(table)}.")
+    return key
+
+
+def parse_terrain_kind(text: str) -> str:
+    """The cell kind called ``text`` (any case): ``"Difficult"`` -> ``"difficult"``."""
+    return _parse(text, TERRAIN_KINDS, "kind of terrain")
+
+
+def terrain_kind_name(kind: str) -> str:
+    """The short name of a cell kind, the text ``parse_terrain_kind`` reads back."""
+    return TERRAIN_KINDS[parse_terrain_kind(kind)].name
+
+
+def parse_edge_kind(text: str) -> str:
+    """The wall kind called ``text`` (any case): ``"Low Wall"`` -> ``"low wall"``."""
+    return _parse(text, EDGE_KINDS, "kind of wall")
+
+
+def edge_kind_name(kind: str) -> str:
+    """The short name of a wall kind, the text ``parse_edge_kind`` reads back."""
+    return EDGE_KINDS[parse_edge_kind(kind)].name
+
+
+def _cell_key(cell) -> tuple:
+    """Sort key for cells of either kind."""
+    return cell.coords
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """What lies on the board: kinds of ground on cells, walls on the edges between them.
+
+    ``cells`` holds ``(cell, kinds)`` pairs, ``kinds`` a tuple of ``TERRAIN_KINDS`` names (a
+    square can be both difficult and obstructed: "doubled twice"). ``edges`` holds
+    ``(a, b, kind)`` triples, ``a`` and ``b`` neighbouring cells and ``kind`` an ``EDGE_KINDS``
+    name. Both are stored sorted, so equal terrain compares equal however it was built;
+    ``Terrain.build`` takes plain mappings. A cell without an entry is open ground.
+    """
+
+    cells: tuple = ()
+    edges: tuple = ()
+
+    def __post_init__(self):
+        cells = []
+        seen = set()
+        for entry in self.cells:
+            if not isinstance(entry, tuple) or len(entry) != 2:
+                raise TerrainError(f"A terrain cell is a (cell, kinds) pair, not {entry!r}.")
+            cell, kinds = entry
+            _check_cell(cell)
+            if cell in seen:
+                raise TerrainError(f"{cell_text(cell)} is listed twice: give all its kinds at once.")
+            seen.add(cell)
+            names = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+            if not names:
+                raise TerrainError(f"{cell_text(cell)} needs at least one kind of terrain.")
+            cells.append((cell, tuple(sorted({parse_terrain_kind(name) for name in names}))))
+        edges = {}
+        for entry in self.edges:
+            if not isinstance(entry, tuple) or len(entry) != 3:
+                raise TerrainError(f"A wall is an (a, b, kind) triple, not {entry!r}.")
+            a, b, kind = entry
+            _check_cell(a)
+            _check_cell(b)
+            if type(a) is not type(b) or a == b:
+                raise TerrainError(f"A wall stands between two different cells, not {a!r} and {b!r}.")
+            pair = (a, b) if _cell_key(a) <= _cell_key(b) else (b, a)
+            if pair in edges:
+                raise TerrainError(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two.")
+            edges[pair] = parse_edge_kind(kind)
+        kinds = {type(cell) for cell, _ in cells} | {type(pair[0]) for pair in edges}
+        if len(kinds) > 1:
+            raise TerrainError("Terrain lies on one kind of board: squares or hexes, not both.")
+        object.__setattr__(self, "cells", tuple(sorted(cells, key=lambda pair: _cell_key(pair[0]))))
+        walls = sorted((_cell_key(a), _cell_key(b), a, b, kind) for (a, b), kind in edges.items())
+        object.__setattr__(self, "edges", tuple((a, b, kind) for _, _, a, b, kind in walls))
+
+    @classmethod
+    def build(cls, cells=None, edges=None) -> "Terrain":
+        """Terrain from ``{cell: kind or kinds}`` and ``{(a, b): kind}`` (or ``(a, b, kind)``
+        triples, or ``(a, b)`` pairs meaning a wall)."""
+        pairs = tuple((cell, kinds) for cell, kinds in (cells or {}).items())
+        if isinstance(edges, dict):
+            triples = tuple((a, b, kind) for (a, b), kind in edges.items())
+        else:
+            triples = tuple(edge if len(edge) == 3 else (*edge, "wall") for edge in (edges or ()))
+        return cls(pairs, triples)
+
+    @cached_property
+    def _hash(self) -> int:
+        """The hash, worked out once: a board of 10,000 cells is hashed on every cached call."""
+        return hash((self.cells, self.edges))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def by_cell(self) -> dict:
+        """``{cell: kinds}`` for every cell that is not open ground."""
+        return dict(self.cells)
+
+    @cached_property
+    def by_edge(self) -> dict:
+        """``{(a, b): kind}`` for every wall, with both orders of its two cells."""
+        found = {}
+        for a, b, kind in self.edges:
+            found[(a, b)] = kind
+            found[(b, a)] = kind
+        return found
+
+    def kinds_at(self, cell) -> tuple[str, ...]:
+        """The kinds of terrain on ``cell``: ``()`` for open ground."""
+        return self.by_cell.get(cell, ())
+
+    def edge_between(self, a, b) -> str | None:
+        """The kind of wall between cells ``a`` and ``b``, or ``None``."""
+        return self.by_edge.get((a, b))
+
+    def check(self, grid: Grid) -> None:
+        """Raise ``TerrainError`` unless every cell is on ``grid`` and every wall lies between
+        two cells that share a side there."""
+        for cell, _ in self.cells:
+            if not grid.contains(cell):
+                raise TerrainError(f"Terrain at {cell_text(cell)} lies off the {grid.kind} board.")
+        sides = [vector for vector in grid.vectors if 0 in vector or grid.kind == "hex"]
+        for a, b, _ in self.edges:
+            if not (grid.contains(a) and grid.contains(b)):
+                where = f"{cell_text(a)} and {cell_text(b)}"
+                raise TerrainError(f"The wall between {where} lies off the {grid.kind} board.")
+            step = (b.coords[0] - a.coords[0], b.coords[1] - a.coords[1])
+            if step not in sides:
+                where = f"{cell_text(a)} and {cell_text(b)}"
+                raise TerrainError(f"A wall stands between cells that share a side; {where} do not.")
+
+
+def _check_cell(cell) -> None:
+    """Raise ``TerrainError`` unless ``cell`` is a square or a hex."""
+    if not isinstance(cell, (Square, Hex)):
+        raise TerrainError(f"Terrain lies on squares or hexes, not on {cell!r}.")
+
+
+def cell_text(cell) -> str:
+    """A cell as the player reads it: ``"(3, 4)"`` (its two coordinates)."""
+    return "({}, {})".format(*cell.coords)
+
+
+NO_TERRAIN = Terrain()
+"""Open ground everywhere."""
