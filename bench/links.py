@@ -3,7 +3,8 @@
 Issue 9's budget is a 20-token encounter on a 40x30 board in at most 1,000 characters of hash.
 ``typical_encounters`` builds the encounters a table plays (a party of four against a band of
 goblins and worse, placed apart, with the fields a player sets: sides, levels, feats, races and
-armour, a shield, a Large brute) from a fixed seed, so the numbers repeat. It prints each
+armour, a shield, a Large brute) on terrain (patches of rubble, pillars, a pit, a wall with a
+gap) from a fixed seed, so the numbers repeat. It prints each
 one's hash length and the size of its JSON file. Run it with ``python bench/links.py``. It is a
 benchmark, not a test.
 """
@@ -20,6 +21,7 @@ from rules.grid import HexGrid, SquareGrid  # noqa: E402
 from rules.link import encounter_hash, encounter_json  # noqa: E402
 from rules.options import DEFAULT_OPTIONS, set_option  # noqa: E402
 from rules.sizes import Size, facing_names  # noqa: E402
+from rules.terrain import Terrain  # noqa: E402
 from rules.zones import UA_FACING, VARIANT  # noqa: E402
 
 PARTY = (
@@ -73,6 +75,27 @@ def skirmish(count: int, grid, seed: int = 9) -> tuple:
     return tuple(creatures)
 
 
+def dungeon(grid, seed: int = 4) -> Terrain:
+    """Terrain a table draws: a few patches of rubble (difficult), pillars, a pit, and a wall
+    down the middle with a gap (squares only), about a tenth of the board."""
+    rng = random.Random(seed)
+    ground = {}
+    for _ in range(4):
+        col, row = rng.randrange(grid.width - 6), rng.randrange(grid.height - 5)
+        for c in range(col, col + rng.randint(3, 6)):
+            for r in range(row, row + rng.randint(2, 5)):
+                ground[grid.from_offset(c, r)] = "difficult"
+    for _ in range(4):
+        ground[grid.from_offset(rng.randrange(grid.width), rng.randrange(grid.height))] = "blocking"
+    ground[grid.from_offset(grid.width // 3, grid.height // 2)] = "pit"
+    walls = {}
+    if grid.kind == "square":
+        middle = grid.width // 2
+        walls = {(grid.from_offset(middle, r), grid.from_offset(middle + 1, r)): "wall"
+                 for r in range(grid.height) if r != grid.height // 2}
+    return Terrain.build(ground, walls)
+
+
 def typical_encounters() -> list[tuple[str, Encounter]]:
     """``(label, encounter)`` for a few encounters of the sizes tables play."""
     shields = set_option(DEFAULT_OPTIONS, "shields", True)
@@ -80,10 +103,19 @@ def typical_encounters() -> list[tuple[str, Encounter]]:
     hexes, large = HexGrid(60, 60, "flat"), SquareGrid(100, 100)
     return [
         ("4 tokens on 20x20 squares", Encounter(small, skirmish(4, small))),
-        ("20 tokens on 40x30 squares", Encounter(middle, skirmish(20, middle), UA_FACING, shields)),
-        ("40 tokens on 60x60 flat hexes", Encounter(hexes, skirmish(40, hexes), VARIANT, shields)),
+        ("20 tokens on 40x30 squares, with terrain", with_terrain(Encounter(middle, skirmish(20, middle), UA_FACING, shields))),
+        ("40 tokens on 60x60 flat hexes, with terrain", with_terrain(Encounter(hexes, skirmish(40, hexes), VARIANT, shields))),
         ("100 tokens on 100x100 squares", Encounter(large, skirmish(100, large))),
     ]
+
+
+def with_terrain(encounter: Encounter) -> Encounter:
+    """``encounter`` on ``dungeon`` terrain, without the ground under its creatures."""
+    under = {cell for creature in encounter.creatures for cell in creature.cells(encounter.grid)}
+    terrain = dungeon(encounter.grid)
+    ground = tuple((cell, kinds) for cell, kinds in terrain.cells if cell not in under)
+    return Encounter(encounter.grid, encounter.creatures, encounter.ruleset, encounter.options,
+                     Terrain(ground, terrain.edges))
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """The encounter: the whole state of one battle map, as one frozen value.
 
-An ``Encounter`` holds the board (its grid), every creature on it, the facing ruleset and the
-table's optional rules. It is what the page draws, what a shared link encodes and what undo
+An ``Encounter`` holds the board (its grid) and its terrain, every creature on it, the facing
+ruleset and the table's optional rules. It is what the page draws, what a shared link encodes and what undo
 steps back through: every change makes a new ``Encounter`` (``place``, ``replace``, ``remove``)
 and leaves the old one as it was. Creature names are unique within an encounter, so a name
 identifies a token on the board, in the attack panel and in a link.
@@ -14,6 +14,7 @@ from rules.creature import Creature
 from rules.errors import RulesError
 from rules.grid import Grid
 from rules.sizes import facing_names, facing_vector
+from rules.terrain import NO_TERRAIN, Terrain
 from rules.options import DEFAULT_OPTIONS, Options
 from rules.zones import UA_FACING, Ruleset
 
@@ -24,12 +25,14 @@ class EncounterError(RulesError):
 
 @dataclass(frozen=True)
 class Encounter:
-    """A board (``grid``), its ``creatures`` in drawing order, the ``ruleset`` and ``options``."""
+    """A board (``grid``), its ``creatures`` in drawing order, the ``ruleset``, ``options`` and
+    ``terrain`` (ground and walls, ``rules.terrain``)."""
 
     grid: Grid
     creatures: tuple = ()
     ruleset: Ruleset = UA_FACING
     options: Options = DEFAULT_OPTIONS
+    terrain: Terrain = NO_TERRAIN
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -40,6 +43,9 @@ class Encounter:
             raise EncounterError(f"An encounter needs a facing ruleset, not {self.ruleset!r}.")
         if not isinstance(self.options, Options):
             raise EncounterError(f"An encounter needs its table options, not {self.options!r}.")
+        if not isinstance(self.terrain, Terrain):
+            raise EncounterError(f"An encounter's terrain is a Terrain value, not {self.terrain!r}.")
+        self.terrain.check(self.grid)
         seen = set()
         for creature in self.creatures:
             key = creature.name.casefold()
@@ -97,6 +103,8 @@ class Encounter:
 
         Each creature keeps its place by row and column and turns to the facing nearest the
         one it had; if one would not fit on the new board, the change is refused, naming it.
+        Terrain keeps its cells by row and column; a wall is kept only where its two cells still
+        share a side (``dropped_walls`` counts the others).
         """
         moved = []
         for creature in self.creatures:
@@ -105,10 +113,26 @@ class Encounter:
             if creature.facing is not None:
                 facing = _nearest_facing(creature, self.grid, grid, anchor)
             moved.append(_replace(creature, anchor=anchor, facing=facing))
+        def place(cell):
+            return grid.from_offset(*self.grid.to_offset(cell))
+
+        cells = tuple((place(cell), kinds) for cell, kinds in self.terrain.cells)
+        walls = tuple((place(a), place(b), kind) for a, b, kind in self.terrain.edges)
+        walls = tuple(wall for wall in walls if wall[1] in grid.neighbours(wall[0]) and _shares_side(grid, wall))
         try:
-            return _replace(self, grid=grid, creatures=tuple(moved))
+            return _replace(self, grid=grid, creatures=tuple(moved), terrain=Terrain(cells, walls))
         except RulesError as error:
             raise EncounterError(f"The board cannot change: {error}") from None
+
+    def dropped_walls(self, grid: Grid) -> int:
+        """How many walls ``with_grid(grid)`` leaves out because their cells no longer touch."""
+        return len(self.terrain.edges) - len(self.with_grid(grid).terrain.edges)
+
+
+def _shares_side(grid, wall) -> bool:
+    """Whether a wall's two cells share a side on ``grid`` (every hex neighbour does)."""
+    a, b, _ = wall
+    return grid.kind == "hex" or a.coords[0] == b.coords[0] or a.coords[1] == b.coords[1]
 
 
 def _direction(size, index, grid, anchor):

@@ -36,6 +36,7 @@ from rules.grid import HEX_ORIENTATIONS, Grid, HexGrid, SquareGrid
 from rules.options import Options, option_info, options_code, parse_options
 from rules.sizes import Size, facing_name, facing_names, parse_facing, parse_size, size_name
 from rules.speed import ARMOURS, SpeedModifier
+from rules.terrain import EDGE_KINDS, NO_TERRAIN, Terrain
 from rules.zones import RULESETS, UA_FACING, parse_ruleset
 
 
@@ -643,7 +644,92 @@ def _code_sections(encounter: Encounter) -> dict:
     options = options_code(encounter.options)
     if options:
         sections["o"] = options
+    if encounter.terrain.cells:
+        sections["t"] = _pack_ground(encounter.terrain, grid)
+    if encounter.terrain.edges:
+        sections["w"] = _pack_walls(encounter.terrain, grid)
     return sections
+
+
+# Terrain: ground as runs of cells (in reading order) per combination of kinds, walls as
+# (cell, side, kind) triples. Numbers are cell indices ``row * width + column``.
+_WALL_KINDS = tuple(EDGE_KINDS)
+
+
+def _index(grid: Grid, cell) -> int:
+    """The reading-order number of ``cell`` on ``grid``."""
+    col, row = grid.to_offset(cell)
+    return row * grid.width + col
+
+
+def _cell(grid: Grid, number, what: str):
+    """The cell numbered ``number`` on ``grid``; refused if it is not a cell of the board."""
+    if type(number) is not int or not 0 <= number < grid.width * grid.height:
+        raise _Damaged(f"{what} names no cell of the board")
+    return grid.from_offset(number % grid.width, number // grid.width)
+
+
+def _pack_ground(terrain: Terrain, grid: Grid) -> list:
+    """``[[kinds, gap, length, gap, length, ...], ...]``: each combination of kinds ("a+b") with
+    its runs of cells, each run after a gap of cells from the end of the one before."""
+    numbers = {}
+    for cell, kinds in terrain.cells:
+        numbers.setdefault("+".join(kinds), []).append(_index(grid, cell))
+    packed = []
+    for kinds in sorted(numbers):
+        runs, end = [kinds], 0
+        for number in sorted(numbers[kinds]):
+            if len(runs) > 1 and number == end:
+                runs[-1] += 1
+            else:
+                runs += [number - end, 1]
+            end = number + 1
+        packed.append(runs)
+    return packed
+
+
+def _read_ground(raw, grid: Grid) -> tuple:
+    """The ``(cell, kinds)`` pairs of a ``"t"`` section (see ``_pack_ground``)."""
+    if not isinstance(raw, list):
+        raise _Damaged("its terrain is not a list")
+    cells = []
+    for entry in raw:
+        if not isinstance(entry, list) or len(entry) < 3 or len(entry) % 2 == 0 or not isinstance(entry[0], str):
+            raise _Damaged("its terrain is not kinds with runs of cells")
+        kinds, end = tuple(entry[0].split("+")), 0
+        for gap, length in zip(entry[1::2], entry[2::2]):
+            if type(gap) is not int or type(length) is not int or gap < 0 or length < 1:
+                raise _Damaged("its terrain has a run of cells that cannot be")
+            start, end = end + gap, end + gap + length
+            if end > grid.width * grid.height:
+                raise _Damaged("its terrain runs past the end of the board")
+            cells.extend((_cell(grid, number, "its terrain"), kinds) for number in range(start, end))
+    return tuple(cells)
+
+
+def _pack_walls(terrain: Terrain, grid: Grid) -> list:
+    """``[cell, side, kind, ...]``: each wall as its first cell, the direction to the second
+    (an index of ``grid.vectors``) and its kind (an index of ``EDGE_KINDS``)."""
+    packed = []
+    for a, b, kind in terrain.edges:
+        step = (b.coords[0] - a.coords[0], b.coords[1] - a.coords[1])
+        packed += [_index(grid, a), grid.vectors.index(step), _WALL_KINDS.index(kind)]
+    return packed
+
+
+def _read_walls(raw, grid: Grid) -> tuple:
+    """The ``(a, b, kind)`` walls of a ``"w"`` section (see ``_pack_walls``)."""
+    if not isinstance(raw, list) or len(raw) % 3:
+        raise _Damaged("its walls are not cells, sides and kinds")
+    walls = []
+    for number, side, kind in zip(raw[0::3], raw[1::3], raw[2::3]):
+        if type(side) is not int or not 0 <= side < len(grid.vectors):
+            raise _Damaged("a wall of it faces no side of a cell")
+        if type(kind) is not int or not 0 <= kind < len(_WALL_KINDS):
+            raise _Damaged("a wall of it is of no kind this page knows")
+        a = _cell(grid, number, "a wall of it")
+        walls.append((a, grid.step(a, side), _WALL_KINDS[kind]))
+    return tuple(walls)
 
 
 def _code_grid(raw) -> Grid:
@@ -671,7 +757,7 @@ def _code_options(raw) -> Options:
         raise _Damaged("its options hold a number too long to read") from None
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -689,11 +775,15 @@ def _read_code(payload: bytes) -> Encounter:
             "it may come from a newer Flankwise"
         )
     grid = _code_grid(sections["g"])
+    terrain = NO_TERRAIN
+    if "t" in sections or "w" in sections:
+        terrain = Terrain(_read_ground(sections.get("t", []), grid), _read_walls(sections.get("w", []), grid))
     return Encounter(
         grid=grid,
         creatures=_creatures(sections.get("c", []), grid, CREATURE.unpack),
         ruleset=_ruleset(sections.get("r", UA_FACING.name)),
         options=_code_options(sections.get("o", "")),
+        terrain=terrain,
     )
 
 
@@ -804,7 +894,47 @@ def _file_document(encounter: Encounter) -> dict:
         ],
         "ruleset": _check_ruleset(encounter.ruleset),
         "options": _options_by_name(encounter.options),
+        "terrain": [
+            {"column": col, "row": row, "kinds": list(kinds)}
+            for (col, row), kinds in ((grid.to_offset(cell), kinds) for cell, kinds in encounter.terrain.cells)
+        ],
+        "walls": [
+            {"between": [list(grid.to_offset(a)), list(grid.to_offset(b))], "kind": kind}
+            for a, b, kind in encounter.terrain.edges
+        ],
     }
+
+
+def _file_place(grid: Grid, raw, what: str):
+    """The cell at ``[column, row]`` (or the ``column``/``row`` of an object) on ``grid``."""
+    if isinstance(raw, dict):
+        raw = [raw.get("column"), raw.get("row")]
+    if not isinstance(raw, list) or len(raw) != 2 or any(type(each) is not int for each in raw):
+        raise _Damaged(f"{what} is not a column and a row")
+    col, row = raw
+    if not (0 <= col < grid.width and 0 <= row < grid.height):
+        raise _Damaged(f"{what} lies off the board")
+    return grid.from_offset(col, row)
+
+
+def _file_terrain(grid: Grid, ground, walls) -> Terrain:
+    """The terrain of the file's ``"terrain"`` and ``"walls"`` lists."""
+    if not isinstance(ground, list) or not isinstance(walls, list):
+        raise _Damaged("its terrain and walls are not lists")
+    cells = []
+    for entry in ground:
+        kinds = entry.get("kinds") if isinstance(entry, dict) else None
+        if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+            raise _Damaged("a terrain cell of it has no list of kinds")
+        cells.append((_file_place(grid, entry, "a terrain cell of it"), tuple(kinds)))
+    edges = []
+    for entry in walls:
+        between = entry.get("between") if isinstance(entry, dict) else None
+        if not isinstance(between, list) or len(between) != 2 or not isinstance(entry.get("kind"), str):
+            raise _Damaged('a wall of it is not {"between": [[column, row], [column, row]], "kind": ...}')
+        a, b = (_file_place(grid, each, "a wall of it") for each in between)
+        edges.append((a, b, entry["kind"]))
+    return Terrain(tuple(cells), tuple(edges))
 
 
 def _options_by_name(options: Options) -> dict:
@@ -843,7 +973,7 @@ def _file_options(raw) -> Options:
     return Options(**raw)
 
 
-_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options")
+_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -862,6 +992,7 @@ def _read_file(document: dict) -> Encounter:
         creatures=_creatures(document.get("creatures", []), grid, CREATURE.read),
         ruleset=_ruleset(document.get("ruleset", UA_FACING.name)),
         options=_file_options(document.get("options", {})),
+        terrain=_file_terrain(grid, document.get("terrain", []), document.get("walls", [])),
     )
 
 

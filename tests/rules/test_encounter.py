@@ -69,3 +69,20 @@ def test_changing_the_board_refuses_when_a_creature_would_not_fit():
     edge = Encounter(SquareGrid(10, 10), (Creature("Ogre", Size.HUGE, Square(0, 0), facing=0),))
     with pytest.raises(EncounterError, match="Ogre"):
         edge.with_grid(HexGrid(10, 10, "flat"))
+
+
+def test_terrain_belongs_to_the_board_and_follows_a_grid_change():
+    """Terrain must lie on the board; on a new grid it keeps its cells, and walls that still
+    separate two cells sharing a side."""
+    from rules.grid import HexGrid
+    from rules.terrain import Terrain, TerrainError
+
+    terrain = Terrain.build({Square(1, 1): "difficult", Square(2, 2): ("difficult", "obstacle")},
+                            {(Square(0, 0), Square(1, 0)): "wall"})
+    board = Encounter(SquareGrid(5, 5), terrain=terrain)
+    with pytest.raises(TerrainError, match="off the square board"):
+        Encounter(SquareGrid(2, 2), terrain=terrain)
+    hexes = board.with_grid(HexGrid(5, 5, "flat"))
+    assert {hexes.grid.to_offset(cell): kinds for cell, kinds in hexes.terrain.cells} == {
+        (1, 1): ("difficult",), (2, 2): ("difficult", "obstacle")}
+    assert len(hexes.terrain.edges) == 1 and board.dropped_walls(HexGrid(5, 5, "flat")) == 0

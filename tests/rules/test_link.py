@@ -52,6 +52,7 @@ from rules.options import (
 )
 from rules.sizes import Size, facing_names
 from rules.speed import ARMOURS, TACTICAL_SPEED, SpeedModifier
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
 from rules.zones import NO_FACING, RULESETS, UA_FACING, VARIANT, Arcs, Ruleset
 
 FAST = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
@@ -184,7 +185,36 @@ def encounters(draw, most=8):
         taken.add(name.casefold())
         creatures.append(creature)
     ruleset = draw(st.sampled_from(list(RULESETS.values())))
-    return Encounter(grid, tuple(creatures), ruleset, draw(option_sets()))
+    return Encounter(grid, tuple(creatures), ruleset, draw(option_sets()), draw(terrains(grid)))
+
+
+@st.composite
+def terrains(draw, grid):
+    """Random terrain on ``grid``: cells of one or two kinds, and walls between neighbours."""
+    cells = draw(st.lists(st.sampled_from(grid.cells()), max_size=30, unique=True))
+    kinds = st.lists(st.sampled_from(sorted(TERRAIN_KINDS)), min_size=1, max_size=2, unique=True)
+    ground = tuple((cell, tuple(draw(kinds))) for cell in cells)
+    walls, seen = [], set()
+    for cell in draw(st.lists(st.sampled_from(grid.cells()), max_size=10)):
+        sides = [other for other in grid.neighbours(cell) if grid.kind == "hex" or 0 in (
+            other.coords[0] - cell.coords[0], other.coords[1] - cell.coords[1])]
+        if sides:
+            other = draw(st.sampled_from(sides))
+            if frozenset((cell, other)) not in seen:
+                seen.add(frozenset((cell, other)))
+                walls.append((cell, other, draw(st.sampled_from(sorted(EDGE_KINDS)))))
+    return Terrain(ground, tuple(walls))
+
+
+def dungeon(grid):
+    """Terrain a table draws: rubble (difficult), a pillar, a pit, a narrow gap in a wall."""
+    rubble = {Square(x, y): "difficult" for x in range(10, 16) for y in range(4, 9)}
+    rubble.update({Square(x, 14): "difficult" for x in range(0, 12)})
+    rubble.update({Square(25, 5): "blocking", Square(26, 5): "blocking", Square(30, 20): "pit"})
+    rubble[Square(18, 12)] = "narrow"
+    wall = {(Square(18, y), Square(19, y)): "wall" for y in range(0, 12)}
+    wall.update({(Square(18, y), Square(19, y)): "wall" for y in range(13, 25)})
+    return Terrain.build(rubble, wall) if grid.kind == "square" else Terrain()
 
 
 def skirmish(count=20, grid=None):
@@ -205,7 +235,7 @@ def skirmish(count=20, grid=None):
         x, y = 3 * number % 37, 8 + 5 * number % 21
         foes.append(medium(f"Hobgoblin {number}", x, y, number % 8, side="foe", level=1 + number % 3))
     shields = set_option(DEFAULT_OPTIONS, "shields", True)
-    return Encounter(grid, tuple(party + foes)[:count], UA_FACING, shields)
+    return Encounter(grid, tuple(party + foes)[:count], UA_FACING, shields, dungeon(grid))
 
 
 # Round trips and one code per state.
@@ -241,8 +271,8 @@ def test_json_round_trip(encounter):
 @given(encounters())
 def test_equal_encounters_built_differently_have_one_code(encounter):
     """The code of equal states is equal: the same encounter built again another way (creature
-    by creature, fields re-made, sets built in another order, options set one by one) gives
-    the same code."""
+    by creature, fields re-made, sets built in another order, options set one by one,
+    terrain listed in another order, walls named from their other side)."""
     again = Encounter(encounter.grid, ruleset=encounter.ruleset)
     for creature in encounter.creatures:
         remade = {field.name: getattr(creature, field.name) for field in fields(Creature)}
@@ -251,6 +281,8 @@ def test_equal_encounters_built_differently_have_one_code(encounter):
     values = {field.name: getattr(encounter.options, field.name) for field in reversed(fields(Options))}
     options = Options(**values)
     again = replace(again, options=parse_options(options_code(options)))
+    walls = tuple((b, a, kind) for a, b, kind in reversed(encounter.terrain.edges))
+    again = replace(again, terrain=Terrain(tuple(reversed(encounter.terrain.cells)), walls))
     assert again == encounter
     assert encounter_code(again) == encounter_code(encounter)
     assert encounter_json(again) == encounter_json(encounter)
@@ -510,7 +542,7 @@ HASTE = ["Kroh", 4, 0, 0, "friend", 1, [], None, "none", 0, None, 0, 0, 1, None,
         ({"g": [0, 0, 5]}, "This link is damaged: A board needs at least one cell each way"),
         ({"g": [3, 5, 5]}, "This link is damaged: there is no board kind 3"),
         ({"g": [0, 5]}, "This link is damaged: its board is not a kind, a width and a height"),
-        ({"g": [0, 5, 5], "t": []}, r"it has a part this page does not know \('t'\): it may come from a newer"),
+        ({"g": [0, 5, 5], "x": []}, r"it has a part this page does not know \('x'\): it may come from a newer"),
         ({"g": [0, 5, 5], "c": {}}, "This link is damaged: its creatures are not a list"),
         ({"g": [0, 30, 30], "c": [KROH] * 501}, "This link cannot be opened: it has 501 creatures; the most is 500"),
         (on_5x5(["Kroh", 4]), "This link is damaged: Kroh lacks its anchor"),
