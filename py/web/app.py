@@ -14,6 +14,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from rules.errors import RulesError
 from rules.grid import HexGrid, SquareGrid
+from rules.movement import Mode, plan_move
 from rules.sizes import facing_names
 from rules.zones import RULESETS
 from web import painter, scene, state
@@ -89,8 +90,17 @@ class Board:
             painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
         ops = scene.board_scene(self.encounter, self.ui, layout, self.dpr)
         if self.gesture and self.gesture.get("ghost") is not None:
-            ops = ops + scene.ghost_ops(self.gesture["ghost"], self.encounter.grid, layout, self.dpr)
+            ops = ops + list(scene.ghost_ops(self.gesture["ghost"], self.encounter.grid, layout, self.dpr))
+            ops += self.path_ops(self.gesture["answer"], layout)
         painter.paint(self.top_canvas.getContext("2d"), ops, width, height)
+
+    def path_ops(self, answer, layout):
+        """The drawing of a planned move (see ``scene.path_ops``)."""
+        grid = self.encounter.grid
+        path = answer.path
+        steps = tuple((step.cells, step.cost, bool(step.provokes)) for step in path.steps)
+        summary = f"{path.feet} ft ({path.squares} squares)"
+        return list(scene.path_ops(path.start.cells(grid), steps, answer.legal, layout, summary, answer.reason, self.dpr))
 
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
@@ -276,12 +286,18 @@ class Board:
         self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target), False)
 
     def drag_to(self, point):
-        """Show where a dragged token would go."""
+        """Plan the move to where the pointer is, and show its path, cost and any problem."""
         creature = self.encounter.creature(self.gesture["name"])
         cell = self.cell_at(*point)
         grab = self.gesture["grab"]
         anchor = type(cell)(*(c + a - g for c, a, g in zip(cell.coords, creature.anchor.coords, grab.coords)))
-        self.gesture["ghost"] = replace(creature, anchor=anchor) if anchor != creature.anchor else None
+        if anchor == creature.anchor:
+            self.gesture["ghost"] = None
+        elif anchor != self.gesture.get("target"):
+            self.gesture["target"] = anchor
+            answer = plan_move(creature, anchor, state.battlefield(self.encounter), self.ui.mode, self.ui.policy)
+            self.gesture["answer"] = answer
+            self.gesture["ghost"] = answer.path.end if answer.legal else replace(creature, anchor=anchor)
         self.request_frame()
 
     def on_pointer_up(self, event):
@@ -300,15 +316,21 @@ class Board:
         elif kind == "pan" and not gesture["moved"]:
             self.select(None)
         elif kind == "move" and gesture["ghost"] is not None:
-            self.drop(gesture["ghost"])
+            self.finish_move(gesture["answer"])
         self.request_frame()
 
-    def drop(self, moved):
-        """Place a dragged token where it was dropped, or say why it cannot go there."""
-        try:
-            self.commit(self.encounter.replace(moved.name, moved), f"{moved.name} moved.")
-        except RulesError as error:
-            self.say(f"{moved.name} stays put: {error}", error=True)
+    def finish_move(self, answer):
+        """Commit a legal move; an illegal one snaps back, saying why."""
+        name = answer.path.start.name
+        if not answer.legal:
+            self.say(f"{name} stays put: {answer.reason}", error=True)
+            return
+        path = answer.path
+        message = f"{name} moved {path.feet} ft ({path.squares} squares)."
+        provoked = [opponent.name for opponent, _ in path.provocations]
+        if provoked:
+            message += f" Provokes attacks of opportunity from {', '.join(provoked)}."
+        self.commit(self.encounter.replace(name, answer.stop), message)
 
     def on_wheel(self, event):
         """Zoom about the cursor; the page itself does not scroll."""
@@ -370,7 +392,8 @@ class Board:
             return ((nx - x) * screen_vector[0] + (ny - y) * screen_vector[1]) / length
 
         best = max(range(len(grid.directions)), key=along)
-        self.drop(replace(creature, anchor=grid.step(creature.anchor, best)))
+        target = grid.step(creature.anchor, best)
+        self.finish_move(plan_move(creature, target, state.battlefield(self.encounter), self.ui.mode, self.ui.policy))
 
     # Panel events.
     def on_add(self, event):
@@ -484,7 +507,9 @@ def wire_panel(board):
     listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
     for radio in document.querySelectorAll("input[name=arcs]"):
         listen(radio, "change", lambda event: board.set_ui(arcs=event.target.value))
-    for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands")):
+    listen(element("move-mode"), "change", lambda event: board.set_ui(mode=Mode(event.target.value)))
+    for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
+                       ("keep-facing", "keep_facing")):
         listen(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
     listen(element("token-form"), "submit", board.on_add, passive=False)
     listen(element("token-save"), "click", board.on_save)

@@ -10,6 +10,7 @@ from dataclasses import replace
 import js
 
 from rules.creature import FACELESS_PRESETS, Creature
+from rules.movement import Mode, mode_name
 from rules.sizes import Size, facing_names, has_lead, is_tiny_or_smaller, size_name
 from rules.zones import RULESETS
 from web.scene import SIDE_COLOURS
@@ -40,6 +41,8 @@ class Panel:
     def __init__(self, board):
         self.board = board
         fill_select(element("ruleset"), [(name, r.label) for name, r in RULESETS.items()])
+        modes = (Mode.MOVE, Mode.DOUBLE, Mode.RUN, Mode.CHARGE, Mode.FIVE_FOOT_STEP, Mode.MINIMUM)
+        fill_select(element("move-mode"), [(mode.value, mode_name(mode).capitalize()) for mode in modes])
         fill_select(element("token-size"), [(size.name, size_name(size)) for size in Size], "MEDIUM")
         fill_select(element("token-side"), [(side, side.capitalize()) for side in SIDE_COLOURS], "friend")
         kinds = [("ordinary", "Ordinary (has a facing)"), ("faceless", "Faceless")]
@@ -116,6 +119,8 @@ class Panel:
         element("show-beyond").checked = ui.beyond
         element("show-reach").checked = ui.reach
         element("show-bands").checked = ui.bands
+        element("move-mode").value = ui.mode.value
+        element("keep-facing").checked = ui.keep_facing
 
 
 def show_saves(named, on_open, on_rename, on_delete):

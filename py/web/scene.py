@@ -12,6 +12,7 @@ creature drawings are cached on the creature's value, so a drag redraws only wha
 
 from functools import lru_cache
 
+from rules.reach import threatened_cells
 from rules.zones import Zone, board_zones, zone_name, zones_around
 from web import state
 
@@ -116,15 +117,19 @@ def zone_label(zone, ruleset):
 def board_scene(encounter, ui, layout, scale=1.0):
     """Draw operations for the board layer: overlays under tokens, tokens, then the handle."""
     grid, ruleset = encounter.grid, encounter.ruleset
+    selected = encounter.creature(ui.selected) if ui.selected is not None else None
     ops = []
+    if selected is not None and ui.bands:
+        ops.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
     for creature in encounter.creatures:
         if ui.shows_arcs_of(creature.name) and creature.has_facing:
             beyond = ui.beyond and creature.name == ui.selected
             ops.extend(zone_ops(creature, grid, ruleset, layout, beyond, scale))
+    if selected is not None and ui.reach:
+        ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
     for creature in encounter.creatures:
         ops.extend(token_ops(creature, grid, layout, creature.name == ui.selected, scale))
-    if ui.selected is not None:
-        selected = encounter.creature(ui.selected)
+    if selected is not None:
         if selected.has_facing:
             x, y = state.handle_point(selected, grid, layout)
             ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
@@ -198,3 +203,73 @@ def ghost_ops(creature, grid, layout, scale=1.0):
     colour = SIDE_COLOURS.get(creature.side, SIDE_COLOURS["neutral"])
     cells = [cell for cell in creature.cells(grid) if grid.contains(cell)]
     return (("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.2), colour, 2 * scale),)
+
+
+# Movement and reach overlays, and the path of a drag.
+BAND_COLOURS = (("move", "#009E73", 0.20), ("double move", "#56B4E9", 0.16), ("run", "#F0E442", 0.22))
+"""Movement range bands, nearest first: a move, a double move, a run (Okabe-Ito colours)."""
+REACH_COLOUR = "#CC79A7"
+PATH_COLOUR = "#1d2433"
+ILLEGAL = "#B3261E"
+PROVOKES = "#D55E00"
+
+
+def footprint_centre(cells, layout):
+    """The pixel centre of a set of cells."""
+    points = [layout.to_pixel(cell) for cell in cells]
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+
+@lru_cache(maxsize=64)
+def band_ops(bands, grid, layout):
+    """Tinted cells for movement bands: ``bands`` is ``((label, cells), ...)``, nearest first."""
+    colours = {label: (colour, alpha) for label, colour, alpha in BAND_COLOURS}
+    ops = []
+    for label, cells in bands:
+        colour, alpha = colours[label]
+        if cells:
+            ops.append(("path", "".join(polygon(layout.corners(c)) for c in cells), rgba(colour, alpha), None, 0))
+    return tuple(ops)
+
+
+@lru_cache(maxsize=64)
+def reach_ops(cells, layout, scale):
+    """Threatened cells: a reddish-purple ring inside each, a shape as well as a colour."""
+    parts = []
+    for cell in cells:
+        cx, cy = layout.to_pixel(cell)
+        parts.append(polygon([(cx + (x - cx) * 0.78, cy + (y - cy) * 0.78) for x, y in layout.corners(cell)]))
+    return (("path", "".join(parts), None, REACH_COLOUR, 2.5 * scale),) if parts else ()
+
+
+def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0):
+    """A planned move: a line through each step, each step's cost, provoking steps marked, and
+    at the end the total (legal) or the reason it cannot go there (illegal).
+
+    ``steps`` are ``(cells, cost, provokes)`` triples; ``summary`` is the total's text.
+    """
+    points = [footprint_centre(start_cells, layout)] + [footprint_centre(cells, layout) for cells, _, _ in steps]
+    colour = PATH_COLOUR if legal else ILLEGAL
+    ops = []
+    if len(points) > 1:
+        line = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points)
+        ops.append(("path", line, None, "#ffffff", 6 * scale))
+        ops.append(("path", line, None, colour, 3 * scale))
+    small = f"600 {max(9, round(layout.cell_size * 0.26))}px system-ui, sans-serif"
+    for (x, y), (_, cost, provokes) in zip(points[1:], steps):
+        ops.append(("path", circle(x, y, layout.cell_size * 0.16), "#ffffff", colour, 1.5 * scale))
+        ops.append(("text", x, y, str(cost), small, colour))
+        if provokes:
+            s = layout.cell_size * 0.2
+            tx, ty = x + layout.cell_size * 0.27, y - layout.cell_size * 0.27
+            ops.append(("path", polygon(((tx, ty - s), (tx + s, ty + s * 0.8), (tx - s, ty + s * 0.8))), PROVOKES, "#ffffff", 1 * scale))
+            ops.append(("text", tx, ty + s * 0.2, "!", small, "#ffffff"))
+    x, y = points[-1]
+    big = f"700 {max(10, round(layout.cell_size * 0.3))}px system-ui, sans-serif"
+    text = summary if legal else reason
+    width = max(60.0, len(text) * layout.cell_size * 0.17)
+    top = y + layout.cell_size * 0.55
+    box = polygon(((x - width / 2, top), (x + width / 2, top), (x + width / 2, top + layout.cell_size * 0.42), (x - width / 2, top + layout.cell_size * 0.42)))
+    ops.append(("path", box, "rgba(255,255,255,0.92)", colour, 1.5 * scale))
+    ops.append(("text", x, top + layout.cell_size * 0.21, text, big, colour))
+    return tuple(ops)

@@ -6,11 +6,13 @@ points at) lives here too, computed from the same ``Layout`` the scene draws wit
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import Square, SquareGrid
+from rules.movement import Battlefield, FacingPolicy, Mode, reachable
 from rules.sizes import Size, facing_names, facing_vector
 
 BOARD_SIZE = (30, 20)
@@ -41,6 +43,7 @@ class Ui:
     ``arcs`` is one of ``ARC_MODES``; ``arcs_held`` is whether the arcs key is down now;
     ``beyond`` extends the selected token's zones to the whole board ("or the squares beyond
     it"); ``reach`` shows the selected token's threatened cells; ``bands`` its movement range.
+    ``mode`` is the kind of move a drag makes, ``keep_facing`` whether it keeps the facing.
     """
 
     selected: str | None = None
@@ -49,6 +52,13 @@ class Ui:
     beyond: bool = False
     reach: bool = False
     bands: bool = False
+    mode: Mode = Mode.MOVE
+    keep_facing: bool = False
+
+    @property
+    def policy(self) -> FacingPolicy:
+        """How a dragged token moves: turning as it goes, or keeping its facing."""
+        return FacingPolicy.KEEP if self.keep_facing else FacingPolicy.TURN
 
     def __post_init__(self):
         if self.arcs not in ARC_MODES:
@@ -113,3 +123,28 @@ def creature_at(encounter, cell):
         if cell in creature.cells(encounter.grid):
             return creature
     return None
+
+
+@lru_cache(maxsize=4)
+def battlefield(encounter):
+    """The encounter as the movement rules see it, one value per encounter (the rules cache
+    their work on it, so a drag asks them again cheaply)."""
+    return Battlefield(encounter.grid, encounter.terrain, encounter.creatures, encounter.ruleset)
+
+
+BAND_MODES = ((Mode.MOVE, "move"), (Mode.DOUBLE, "double move"), (Mode.RUN, "run"))
+
+
+@lru_cache(maxsize=16)
+def movement_bands(encounter, creature, policy):
+    """``((label, cells), ...)``: where ``creature`` can end a move, a double move and a run,
+    each band without the cells of the nearer ones (the movement rules decide every cost)."""
+    field = battlefield(encounter)
+    bands, seen = [], set()
+    for mode, label in BAND_MODES:
+        ends = reachable(creature, field, mode, policy).cells()
+        cells = {c for anchor in ends for c in replace(creature, anchor=anchor).cells(encounter.grid)} - seen
+        seen |= cells
+        bands.append((label, tuple(sorted(cells))))
+    return tuple(bands)
+
