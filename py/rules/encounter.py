@@ -9,6 +9,7 @@ identifies a token on the board, in the attack panel and in a link.
 
 import math
 from dataclasses import dataclass, replace as _replace
+from functools import lru_cache
 
 from rules.creature import Creature
 from rules.errors import RulesError
@@ -52,7 +53,7 @@ class Encounter:
             if key in seen:
                 raise EncounterError(f"Two creatures are named {creature.name}: give each its own name.")
             seen.add(key)
-            creature.check(self.grid)
+            _check(creature, self.grid)
 
     def names(self) -> tuple:
         """The creatures' names, in drawing order."""
@@ -127,6 +128,13 @@ class Encounter:
     def dropped_walls(self, grid: Grid) -> int:
         """How many walls ``with_grid(grid)`` leaves out because their cells no longer touch."""
         return len(self.terrain.edges) - len(self.with_grid(grid).terrain.edges)
+
+
+@lru_cache(maxsize=4096)
+def _check(creature: Creature, grid: Grid) -> None:
+    """``creature.check(grid)``, once per creature and board: an encounter re-made after one
+    creature turns re-checks only that one."""
+    creature.check(grid)
 
 
 def _shares_side(grid, wall) -> bool:

@@ -851,15 +851,13 @@ class _Mover:
         facing when taking a 5-foot step."
         """
         creature, grid = self.creature, self.grid
-        rules = FACING_MOVEMENT[ruleset.name]
         directions = range(len(grid.vectors))
-        turning = rules.turns_while_moving and self.rules.turns and self.policy is FacingPolicy.TURN
+        turning, doubles = _facing_effects(creature, ruleset, self.rules, self.policy)
         if creature.has_facing and turning:
             self.facings = tuple(directions)
         else:
             self.facings = tuple(creature.facing for _ in directions)
         self.zones = tuple(step_zone(creature, k, grid, ruleset) for k in directions)
-        doubles = creature.has_facing and rules.off_front_doubles and self.rules.turns and not turning
         self.facing_cost = tuple(1 if doubles and zone is not Zone.FRONT else 0 for zone in self.zones)
         self.ruleset = ruleset
 
@@ -1286,6 +1284,23 @@ def _turned(creature: Creature, facing: int, grid: Grid) -> Creature:
             if set(footprint(creature.size, anchor, grid, facing, lead)) == cells:
                 return replace(creature, anchor=anchor, facing=facing, lead=lead)
     raise MoveError(f"{creature.name} cannot face that way in the same three hexes.")
+
+
+def _facing_effects(creature: Creature, ruleset: Ruleset, rules: ModeRules, policy: FacingPolicy) -> tuple[bool, bool]:
+    """``(turning, doubles)``: whether the creature turns toward each step, and whether steps
+    off its front cost double (UA Combat Facing, "Facing and Movement"; see ``FACING_MOVEMENT``)."""
+    facing_rules = FACING_MOVEMENT[ruleset.name]
+    turning = facing_rules.turns_while_moving and rules.turns and policy is FacingPolicy.TURN
+    doubles = creature.has_facing and facing_rules.off_front_doubles and rules.turns and not turning
+    return turning, doubles
+
+
+def costs_depend_on_facing(creature: Creature, grid: Grid, ruleset: Ruleset, mode: Mode, policy: FacingPolicy) -> bool:
+    """Whether where ``creature`` can go, and at what cost, depends on the way it faces now:
+    when a step off its front costs double (keeping its facing under UA), or when its facing
+    shapes its space (a Large triangle on hexes). Otherwise any facing gives the same answer,
+    so the board can reuse it while the creature turns."""
+    return _facing_effects(creature, ruleset, MODE_RULES[mode], policy)[1] or has_lead(creature.size, grid)
 
 
 @lru_cache(maxsize=32)

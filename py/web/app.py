@@ -51,9 +51,15 @@ class Board:
         self.panel = None
         self.frame_requested = False
         self.grid_key = None
+        self.background = document.createElement("canvas")
+        self.background_key = None
         self.dpr = 1.0
         self.size = (0, 0)
         self._on_frame = create_proxy(self.on_frame)
+        self.busy_ms = 0.0
+        self.timings = []
+        self.warming = None
+        self._warm_step = create_proxy(self.warm_step)
         self.resize()
 
     # Drawing.
@@ -75,9 +81,18 @@ class Board:
             js.requestAnimationFrame(self._on_frame)
 
     def on_frame(self, _timestamp=None):
-        """Draw what changed since the last frame."""
+        """Draw what changed since the last frame.
+
+        ``timings`` keeps, per frame, the milliseconds spent handling the pointer events since
+        the last frame plus painting this one (bench/frames.py reads it; idle time not counted).
+        """
         self.frame_requested = False
+        started = js.performance.now()
         self.draw()
+        if self.busy_ms:
+            self.timings.append(self.busy_ms + js.performance.now() - started)
+            del self.timings[:-2000]
+            self.busy_ms = 0.0
 
     def draw(self):
         """Repaint the grid layer if the board or view changed, and the board layer always."""
@@ -88,11 +103,15 @@ class Board:
             self.grid_key = key
             ops = scene.grid_scene(self.encounter.grid, layout, width, height, self.dpr)
             painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
-        ops = scene.board_scene(self.encounter, self.ui, layout, self.dpr)
+        key, background, ops = scene.board_layers(self.encounter, self.ui, layout, self.dpr)
+        if key != self.background_key:
+            self.background_key = key
+            self.background.width, self.background.height = width, height
+            painter.paint(self.background.getContext("2d"), background, width, height)
         if self.gesture and self.gesture.get("ghost") is not None:
             ops = ops + list(scene.ghost_ops(self.gesture["ghost"], self.encounter.grid, layout, self.dpr))
             ops += self.path_ops(self.gesture["answer"], layout)
-        painter.paint(self.top_canvas.getContext("2d"), ops, width, height)
+        painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background)
 
     def path_ops(self, answer, layout):
         """The drawing of a planned move (see ``scene.path_ops``)."""
@@ -101,6 +120,35 @@ class Board:
         steps = tuple((step.cells, step.cost, bool(step.provokes)) for step in path.steps)
         summary = f"{path.feet} ft ({path.squares} squares)"
         return list(scene.path_ops(path.start.cells(grid), steps, answer.legal, layout, summary, answer.reason, self.dpr))
+
+    def warm(self):
+        """While the page is idle, draw ahead the selected creature in each facing it may be
+        turned to, so a drag-rotate finds every frame ready (the scene caches per creature)."""
+        if self.ui.selected is None:
+            self.warming = None
+            return
+        creature = self.encounter.creature(self.ui.selected)
+        if creature.facing is None:
+            self.warming = None
+            return
+        first = self.warming is None
+        self.warming = iter(scene.warm_ups(self.encounter, creature, self.ui, self.layout(), self.dpr))
+        if first:
+            js.setTimeout(self._warm_step, 30)
+
+    def warm_step(self, *_):
+        """One piece of warming, then the next a moment later (events go first)."""
+        if self.warming is None or self.gesture is not None:
+            if self.warming is not None:
+                js.setTimeout(self._warm_step, 60)
+            return
+        try:
+            task = next(self.warming)
+        except StopIteration:
+            self.warming = None
+            return
+        task()
+        js.setTimeout(self._warm_step, 0)
 
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
@@ -120,18 +168,20 @@ class Board:
     def commit(self, encounter, message=None, record=True):
         """Take a new encounter, keep the selection valid, and redraw.
 
-        ``record`` adds the change to the undo history under ``message``; a gesture that
-        changes the encounter many times records once, when it ends (``record_gesture``).
+        ``record`` adds the change to the undo history under ``message`` and publishes it (URL
+        hash, autosave); a gesture that changes the encounter many times does both once, when
+        it ends.
         """
         self.encounter = encounter
         if record:
             self.history = self.history.record(encounter, message or "change")
-        self.publish()
+            self.publish()
         if self.ui.selected is not None and self.ui.selected not in encounter.names():
             self.ui = replace(self.ui, selected=None)
         if message:
             self.say(message)
         self.request_frame()
+        self.warm()
 
     def publish(self):
         """Keep the URL hash and the autosave equal to the encounter (see ``web.links``)."""
@@ -171,6 +221,7 @@ class Board:
             return
         self.history, label = self.history.undo()
         self.commit(self.history.present, f"Undid: {label}", record=False)
+        self.publish()
 
     def redo(self, _event=None):
         """Step forward one undone change."""
@@ -179,10 +230,12 @@ class Board:
             return
         self.history, label = self.history.redo()
         self.commit(self.history.present, f"Redid: {label}", record=False)
+        self.publish()
 
     def select(self, name):
         """Select the creature called ``name`` (or nothing) and show it in the form."""
         self.ui = replace(self.ui, selected=name)
+        self.warm()
         if self.panel is not None:
             self.panel.show(None if name is None else self.encounter.creature(name))
         self.request_frame()
@@ -247,9 +300,17 @@ class Board:
         self.gesture = {"kind": "pinch"}
 
     def on_pointer_move(self, event):
-        """Carry the gesture on."""
+        """Carry the gesture on (its handling time counts toward ``timings``)."""
         if event.pointerId not in self.pointers:
             return
+        started = js.performance.now()
+        try:
+            self.carry_gesture(event)
+        finally:
+            self.busy_ms += js.performance.now() - started
+
+    def carry_gesture(self, event):
+        """Move the gesture under way to the pointer's new position."""
         old = dict(self.pointers)
         point = (event.offsetX, event.offsetY)
         self.pointers[event.pointerId] = point
@@ -295,7 +356,7 @@ class Board:
             self.gesture["ghost"] = None
         elif anchor != self.gesture.get("target"):
             self.gesture["target"] = anchor
-            answer = plan_move(creature, anchor, state.battlefield(self.encounter), self.ui.mode, self.ui.policy)
+            answer = plan_move(creature, anchor, state.battlefield(self.encounter, creature.name), self.ui.mode, self.ui.policy)
             self.gesture["answer"] = answer
             self.gesture["ghost"] = answer.path.end if answer.legal else replace(creature, anchor=anchor)
         self.request_frame()
@@ -313,6 +374,7 @@ class Board:
             self.history = self.history.record(
                 self.encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}"
             )
+            self.publish()
         elif kind == "pan" and not gesture["moved"]:
             self.select(None)
         elif kind == "move" and gesture["ghost"] is not None:
@@ -393,7 +455,7 @@ class Board:
 
         best = max(range(len(grid.directions)), key=along)
         target = grid.step(creature.anchor, best)
-        self.finish_move(plan_move(creature, target, state.battlefield(self.encounter), self.ui.mode, self.ui.policy))
+        self.finish_move(plan_move(creature, target, state.battlefield(self.encounter, creature.name), self.ui.mode, self.ui.policy))
 
     # Panel events.
     def on_add(self, event):
@@ -457,6 +519,7 @@ class Board:
         """Change overlay switches."""
         self.ui = replace(self.ui, **changes)
         self.request_frame()
+        self.warm()
 
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}

@@ -7,16 +7,35 @@ rather than one per line.
 
 import js
 
+PATHS = {}
+"""``Path2D`` objects by their SVG path string: a scene repeats most of its paths frame after
+frame, so each is parsed once (the oldest are dropped past ``KEPT_PATHS``)."""
+KEPT_PATHS = 4000
 
-def paint(ctx, ops, width, height):
-    """Clear the canvas (``width`` x ``height`` device pixels) and draw ``ops`` in order."""
+
+def path2d(d):
+    """The ``Path2D`` for the SVG path string ``d``, made once."""
+    found = PATHS.get(d)
+    if found is None:
+        if len(PATHS) >= KEPT_PATHS:
+            for key in list(PATHS)[: KEPT_PATHS // 4]:
+                del PATHS[key]
+        found = PATHS[d] = js.Path2D.new(d)
+    return found
+
+
+def paint(ctx, ops, width, height, under=None):
+    """Clear the canvas (``width`` x ``height`` device pixels), copy the canvas ``under`` onto it
+    if given (a cached layer), then draw ``ops`` in order."""
     ctx.setTransform(1, 0, 0, 1, 0, 0)
     ctx.clearRect(0, 0, width, height)
+    if under is not None:
+        ctx.drawImage(under, 0, 0)
     for op in ops:
         kind = op[0]
         if kind == "path":
             _, d, fill, stroke, line_width = op
-            path = js.Path2D.new(d)
+            path = path2d(d)
             if fill:
                 ctx.fillStyle = fill
                 ctx.fill(path)

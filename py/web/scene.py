@@ -10,9 +10,11 @@ are emitted, so a large board costs what the screen shows, not what the board ho
 creature drawings are cached on the creature's value, so a drag redraws only what it changes.
 """
 
+from dataclasses import replace
 from functools import lru_cache
 
 from rules.reach import threatened_cells
+from rules.sizes import facing_names
 from rules.zones import Zone, board_zones, zone_name, zones_around
 from web import state
 
@@ -108,32 +110,105 @@ def circle(x, y, r):
     return f"M{x - r:.1f} {y:.1f}a{r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0a{r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0Z"
 
 
+def cells_path(cells, grid, layout):
+    """One path covering ``cells``: on squares, runs along each row merge into one rectangle."""
+    if grid.kind != "square":
+        return "".join(polygon(layout.corners(cell)) for cell in cells)
+    size, (x0, y0) = layout.cell_size, layout.origin
+    parts = []
+    run = None
+    for cell in sorted(cells, key=lambda c: (c.y, c.x)):
+        if run and run[1] == cell.y and run[2] + 1 == cell.x:
+            run[2] = cell.x
+            continue
+        if run:
+            parts.append(_row_rect(run, size, x0, y0))
+        run = [cell.x, cell.y, cell.x]
+    if run:
+        parts.append(_row_rect(run, size, x0, y0))
+    return "".join(parts)
+
+
+def _row_rect(run, size, x0, y0):
+    """The rectangle of a run ``[first x, y, last x]`` of squares."""
+    first, y, last = run
+    left, top = x0 + first * size, y0 + y * size
+    return f"M{left:.1f} {top:.1f}h{(last - first + 1) * size:.1f}v{size:.1f}h{-(last - first + 1) * size:.1f}Z"
+
+
 def zone_label(zone, ruleset):
     """The short mark of a zone in the adjacent ring: F, FL (or S for the variant's side), R."""
     name = zone_name(zone, ruleset)
     return "FL" if name == "flank" else name[0].upper()
 
 
-def board_scene(encounter, ui, layout, scale=1.0):
-    """Draw operations for the board layer: overlays under tokens, tokens, then the handle."""
+def board_layers(encounter, ui, layout, scale=1.0):
+    """The board layer in two parts: ``(key, background, foreground)``.
+
+    The background holds every creature but the selected one, with its arcs: while the selected
+    creature is dragged or turned it does not change, so the page paints it once per ``key``
+    and copies it each frame. The foreground holds the selected creature: its movement range,
+    zones, reach, token and rotate handle.
+    """
     grid, ruleset = encounter.grid, encounter.ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
+    others = tuple(c for c in encounter.creatures if c is not selected)
+    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, layout, scale)
+    return key, _background(others, encounter, ui, layout, scale), _foreground(selected, encounter, ui, layout, scale)
+
+
+def _background(others, encounter, ui, layout, scale):
+    """Every creature but the selected one: arcs under tokens."""
+    grid, ruleset = encounter.grid, encounter.ruleset
     ops = []
-    if selected is not None and ui.bands:
-        ops.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
-    for creature in encounter.creatures:
+    for creature in others:
         if ui.shows_arcs_of(creature.name) and creature.has_facing:
-            beyond = ui.beyond and creature.name == ui.selected
-            ops.extend(zone_ops(creature, grid, ruleset, layout, beyond, scale))
-    if selected is not None and ui.reach:
-        ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
-    for creature in encounter.creatures:
-        ops.extend(token_ops(creature, grid, layout, creature.name == ui.selected, scale))
-    if selected is not None:
-        if selected.has_facing:
-            x, y = state.handle_point(selected, grid, layout)
-            ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
+            ops.extend(zone_ops(creature, grid, ruleset, layout, False, scale))
+    for creature in others:
+        ops.extend(token_ops(creature, grid, layout, False, scale))
     return ops
+
+
+def _foreground(selected, encounter, ui, layout, scale):
+    """The selected creature: movement range, zones (and beyond), reach, token and handle."""
+    if selected is None:
+        return []
+    grid = encounter.grid
+    ops = []
+    if ui.bands:
+        ops.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
+    if ui.shows_arcs_of(selected.name) and selected.has_facing:
+        ops.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
+    if ui.reach:
+        ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
+    ops.extend(token_ops(selected, grid, layout, True, scale))
+    if selected.has_facing:
+        x, y = state.handle_point(selected, grid, layout)
+        ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
+    return ops
+
+
+def warm_ups(encounter, creature, ui, layout, scale=1.0):
+    """Small tasks that draw ``creature`` ahead in each of its facings (into the caches), for
+    the page to run while idle: a turn then costs a cache look-up, not a drawing."""
+    def task(facing):
+        def run():
+            turned = replace(creature, facing=facing)
+            if ui.shows_arcs_of(creature.name):
+                zone_ops(turned, encounter.grid, encounter.ruleset, layout, ui.beyond, scale)
+            token_ops(turned, encounter.grid, layout, True, scale)
+            if ui.bands:
+                state.movement_bands(encounter.replace(creature.name, turned), turned, ui.policy)
+        return run
+
+    count = len(facing_names(creature.size, encounter.grid))
+    return [task((creature.facing + step) % count) for step in (1, -1, 2, -2, 3, -3, 4)[: count - 1]]
+
+
+def board_scene(encounter, ui, layout, scale=1.0):
+    """Every draw operation of the board layer, background then foreground."""
+    _, background, foreground = board_layers(encounter, ui, layout, scale)
+    return background + foreground
 
 
 @lru_cache(maxsize=512)
@@ -142,14 +217,14 @@ def zone_ops(creature, grid, ruleset, layout, beyond, scale):
     ring = zones_around(creature, grid, ruleset)
     ops = []
     if beyond:
-        wide = {zone: [] for zone in Zone}
         adjacent = set().union(*ring.values())
+        wide = {zone: [] for zone in Zone}
         for cell, zone in board_zones(creature, grid, ruleset).items():
             if zone is not None and cell not in adjacent:
-                wide[zone].append(polygon(layout.corners(cell)))
-        for zone, parts in wide.items():
-            if parts:
-                ops.append(("path", "".join(parts), rgba(ZONE_COLOURS[zone], BEYOND_ALPHA), None, 0))
+                wide[zone].append(cell)
+        for zone, cells in wide.items():
+            if cells:
+                ops.append(("path", cells_path(cells, grid, layout), rgba(ZONE_COLOURS[zone], BEYOND_ALPHA), None, 0))
     font = f"bold {max(8, round(layout.cell_size * 0.24))}px system-ui, sans-serif"
     for zone, cells in ring.items():
         on_board = sorted(cell for cell in cells if grid.contains(cell))
@@ -228,7 +303,7 @@ def band_ops(bands, grid, layout):
     for label, cells in bands:
         colour, alpha = colours[label]
         if cells:
-            ops.append(("path", "".join(polygon(layout.corners(c)) for c in cells), rgba(colour, alpha), None, 0))
+            ops.append(("path", cells_path(cells, grid, layout), rgba(colour, alpha), None, 0))
     return tuple(ops)
 
 

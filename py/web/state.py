@@ -12,7 +12,7 @@ from functools import lru_cache
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import Square, SquareGrid
-from rules.movement import Battlefield, FacingPolicy, Mode, reachable
+from rules.movement import Battlefield, FacingPolicy, Mode, costs_depend_on_facing, reachable
 from rules.sizes import Size, facing_names, facing_vector
 
 BOARD_SIZE = (30, 20)
@@ -125,25 +125,44 @@ def creature_at(encounter, cell):
     return None
 
 
-@lru_cache(maxsize=4)
-def battlefield(encounter):
-    """The encounter as the movement rules see it, one value per encounter (the rules cache
-    their work on it, so a drag asks them again cheaply)."""
-    return Battlefield(encounter.grid, encounter.terrain, encounter.creatures, encounter.ruleset)
+def battlefield(encounter, name):
+    """The encounter as the movement rules see it when the creature called ``name`` moves: the
+    board, its terrain, the ruleset and everyone else. It stays the same value while that
+    creature turns or is dragged, so the rules' caches keep their work."""
+    return _battlefield(encounter.grid, encounter.terrain, encounter.others(name), encounter.ruleset)
+
+
+@lru_cache(maxsize=8)
+def _battlefield(grid, terrain, others, ruleset):
+    """One ``Battlefield`` per board, terrain, other creatures and ruleset."""
+    return Battlefield(grid, terrain, others, ruleset)
 
 
 BAND_MODES = ((Mode.MOVE, "move"), (Mode.DOUBLE, "double move"), (Mode.RUN, "run"))
 
 
-@lru_cache(maxsize=16)
 def movement_bands(encounter, creature, policy):
     """``((label, cells), ...)``: where ``creature`` can end a move, a double move and a run,
-    each band without the cells of the nearer ones (the movement rules decide every cost)."""
-    field = battlefield(encounter)
+    each band without the cells of the nearer ones (the movement rules decide every cost).
+
+    Where the rules say its facing changes nothing, the bands are worked out for one facing and
+    reused while the creature turns.
+    """
+    grid, ruleset = encounter.grid, encounter.ruleset
+    if creature.facing is not None and not any(
+        costs_depend_on_facing(creature, grid, ruleset, mode, policy) for mode, _ in BAND_MODES
+    ):
+        creature = replace(creature, facing=0)
+    return _bands(battlefield(encounter, creature.name), creature, policy)
+
+
+@lru_cache(maxsize=64)
+def _bands(field, creature, policy):
+    """The bands of ``movement_bands``, cached per battlefield, creature and policy."""
     bands, seen = [], set()
     for mode, label in BAND_MODES:
         ends = reachable(creature, field, mode, policy).cells()
-        cells = {c for anchor in ends for c in replace(creature, anchor=anchor).cells(encounter.grid)} - seen
+        cells = {c for anchor in ends for c in replace(creature, anchor=anchor).cells(field.grid)} - seen
         seen |= cells
         bands.append((label, tuple(sorted(cells))))
     return tuple(bands)

@@ -2,6 +2,7 @@
 
 import importlib
 import inspect
+from dataclasses import replace
 
 import pytest
 
@@ -829,3 +830,24 @@ def test_values_refuse_what_cannot_be():
         plan_move(walker(), Square(100, 1), open_field())
     assert set(FACING_MOVEMENT) == set(RULESETS)
     assert NO_FACING.name in FACING_MOVEMENT and Zone.FRONT
+
+
+def test_costs_depend_on_facing_only_when_keeping_it_under_ua_or_for_a_large_triangle():
+    """UA Combat Facing, "Moving Backward or Sideways": "It costs two squares of movement to enter
+    a square on your flank or in your rear area" only when the mover keeps its facing; turning as
+    it goes (or the variant, or no facing) any facing reaches the same places at the same cost."""
+    from rules.grid import HexGrid
+    from rules.movement import costs_depend_on_facing
+    from rules.zones import NO_FACING, VARIANT
+
+    grid = SquareGrid(12, 12)
+    kroh = Creature("Kroh", Size.MEDIUM, Square(5, 5), facing=0)
+    assert costs_depend_on_facing(kroh, grid, UA_FACING, Mode.MOVE, FacingPolicy.KEEP)
+    for ruleset, policy in ((UA_FACING, FacingPolicy.TURN), (VARIANT, FacingPolicy.KEEP), (NO_FACING, FacingPolicy.KEEP)):
+        assert not costs_depend_on_facing(kroh, grid, ruleset, Mode.MOVE, policy)
+        field = Battlefield(grid, ruleset=ruleset)
+        costs = {facing: reachable(replace(kroh, facing=facing), field, Mode.MOVE, policy).costs for facing in range(8)}
+        assert all(found == costs[0] for found in costs.values())
+    hexes = HexGrid(12, 12, "flat")
+    ogre = Creature("Ogre", Size.LARGE, hexes.from_offset(5, 5), facing=0)
+    assert costs_depend_on_facing(ogre, hexes, UA_FACING, Mode.MOVE, FacingPolicy.TURN)
