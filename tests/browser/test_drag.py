@@ -1,0 +1,114 @@
+"""Dragging tokens in a real browser: the planned path's cost, illegal drops, provoking steps,
+the movement range and the arrow keys, each checked against the rules run under CPython.
+"""
+
+from rules.grid import Square
+from rules.movement import Battlefield, plan_move
+from web.scene import BAND_COLOURS
+from web.state import demo_encounter
+from web.view import View
+
+DEMO = demo_encounter()
+LAYOUT = View().layout(DEMO.grid)
+
+
+def expected(name, target):
+    """The rules' answer, under CPython, for moving ``name`` of the demo board to ``target``."""
+    creature = DEMO.creature(name)
+    field = Battlefield(DEMO.grid, DEMO.terrain, DEMO.others(name), DEMO.ruleset)
+    return plan_move(creature, target, field)
+
+
+def drag(page, start, end, release=True):
+    """Drag from the centre of cell ``start`` to the centre of cell ``end``."""
+    page.mouse.move(*LAYOUT.to_pixel(start))
+    page.mouse.down()
+    page.mouse.move(*LAYOUT.to_pixel(end), steps=6)
+    if release:
+        page.mouse.up()
+
+
+def anchor(page, name):
+    """The anchor of ``name`` on the page, as a Square."""
+    return Square(*page.evaluate(f"Array.from(flankwise.encounter.creature('{name}').anchor.coords)"))
+
+
+def test_dragging_shows_the_cost_and_drops_the_token(app):
+    """While dragging, the planned path costs what the rules say; dropping moves the token there."""
+    page, record = app
+    target = Square(12, 9)
+    answer = expected("Kroh", target)
+    assert answer.legal
+    drag(page, DEMO.creature("Kroh").anchor, target, release=False)
+    assert page.evaluate("flankwise.gesture.get('answer').path.feet") == answer.path.feet
+    page.mouse.up()
+    assert anchor(page, "Kroh") == target
+    assert f"Kroh moved {answer.path.feet} ft ({answer.path.squares} squares)" in page.inner_text("#status")
+    assert record.errors == []
+
+
+def test_an_illegal_drop_snaps_back_with_the_reason(app):
+    """Dropping Kroh onto the ogre leaves him where he was and says why, in the rules' words."""
+    page, _ = app
+    target = Square(12, 4)
+    answer = expected("Kroh", target)
+    assert not answer.legal
+    drag(page, DEMO.creature("Kroh").anchor, target)
+    assert anchor(page, "Kroh") == DEMO.creature("Kroh").anchor
+    status = page.inner_text("#status")
+    assert status == f"Kroh stays put: {answer.reason}"
+    assert page.evaluate("document.getElementById('status').className") == "error"
+
+
+def test_leaving_threatened_squares_names_who_gets_an_attack_of_opportunity(app):
+    """Walking Kroh away between the bugbear and the goblin provokes them, as the rules find."""
+    page, _ = app
+    target = Square(4, 6)
+    answer = expected("Kroh", target)
+    provoked = sorted(opponent.name for opponent, _ in answer.path.provocations)
+    assert provoked, "the demo's foes stand next to Kroh"
+    drag(page, DEMO.creature("Kroh").anchor, target)
+    status = page.inner_text("#status")
+    assert "Provokes attacks of opportunity from" in status
+    assert all(name in status for name in provoked)
+
+
+def test_the_movement_range_shows_move_and_double_move_bands(app):
+    """With the movement range on, a square Kroh can reach with a move shows the move band's
+    colour, and one only a double move reaches shows the double move's (as the rules find)."""
+    from rules.movement import Mode, reachable
+
+    kroh = DEMO.creature("Kroh")
+    field = Battlefield(DEMO.grid, DEMO.terrain, DEMO.others("Kroh"), DEMO.ruleset)
+    moves = set(reachable(kroh, field, Mode.MOVE).cells())
+    doubles = set(reachable(kroh, field, Mode.DOUBLE).cells()) - moves
+    near = max(moves, key=lambda cell: DEMO.grid.distance(cell, kroh.anchor))
+    far = min(doubles, key=lambda cell: (cell.x - kroh.anchor.x) ** 2 + (cell.y - 12) ** 2)
+    page, _ = app
+    page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
+    page.check("#show-bands")
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def colour_at(cell):
+        x, y = LAYOUT.to_pixel(cell)
+        pixel = page.evaluate(
+            "([x, y]) => Array.from(document.getElementById('top-layer').getContext('2d')"
+            ".getImageData(x, y, 1, 1).data).slice(0, 3)", [round(x), round(y)])
+        return tuple(pixel)
+
+    bands = {label: tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5)) for label, colour, _ in BAND_COLOURS}
+    def close(found, wanted):
+        return max(abs(a - b) for a, b in zip(found, wanted)) <= 3  # alpha rounding of the tint
+
+    assert close(colour_at(near), bands["move"])
+    assert close(colour_at(far), bands["double move"])
+    assert not close(colour_at(far), bands["move"])
+
+
+def test_arrow_keys_move_the_selection_one_square(app):
+    """The left arrow moves the selected Kroh one square west, a legal 5 ft step of his move."""
+    page, _ = app
+    page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
+    page.keyboard.press("ArrowLeft")
+    assert anchor(page, "Kroh") == Square(7, 6)
+    assert "Kroh moved 5 ft" in page.inner_text("#status")
