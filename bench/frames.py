@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import devserver  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402
@@ -28,7 +29,7 @@ from rules.encounter import Encounter  # noqa: E402
 from rules.grid import Square, SquareGrid  # noqa: E402
 from rules.link import encounter_hash  # noqa: E402
 from rules.sizes import Size  # noqa: E402
-from startup import cpu_name  # noqa: E402
+from machine import cpu_name  # noqa: E402
 from web.view import View  # noqa: E402
 
 MOVES = 240

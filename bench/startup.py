@@ -8,7 +8,6 @@ page sets ``data-ready`` on <html>, so it counts from the navigation's start. Ru
 """
 
 import argparse
-import platform
 import statistics
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import devserver  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: E402
+from machine import cpu_name  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 
@@ -32,17 +32,6 @@ def time_to_ready(browser, url):
     main_ms = page.evaluate("document.documentElement.dataset.mainMs")
     context.close()
     return ms, (ms - float(main_ms)) if main_ms else None
-
-
-def cpu_name():
-    """The CPU model from /proc/cpuinfo, or what platform knows."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def main():

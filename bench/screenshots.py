@@ -1,0 +1,71 @@
+"""The README's screenshots, taken in Chromium: one square board and one hex board, with overlays.
+
+Square: the demo board (Kroh between a bugbear and a goblin, an ogre) under UA Combat Facing,
+Kroh selected with his zones beyond the ring and his reach. Hex: a flat-top board under the
+front/side/rear variant with a Large triangle selected among Medium creatures. Writes
+docs/screenshot-square.png and docs/screenshot-hex.png. Run with ``./serve.sh bench screenshots``.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "py"))
+
+import devserver  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from rules.creature import Creature  # noqa: E402
+from rules.encounter import Encounter  # noqa: E402
+from rules.grid import HexGrid  # noqa: E402
+from rules.link import encounter_hash  # noqa: E402
+from rules.sizes import Size  # noqa: E402
+from rules.zones import VARIANT  # noqa: E402
+from web.state import demo_encounter  # noqa: E402
+
+
+def hex_board():
+    """A flat-top hex board under the variant: an ogre (a Large triangle) among its foes."""
+    grid = HexGrid(22, 16, "flat")
+    at = grid.from_offset
+    return Encounter(
+        grid,
+        (
+            Creature("Ogre", Size.LARGE, at(8, 7), facing=1, side="foe"),
+            Creature("Kroh", Size.MEDIUM, at(12, 6), facing=4),
+            Creature("Aelis", Size.MEDIUM, at(7, 11), facing=0, rogue_level=5),
+            Creature("Ooze", Size.MEDIUM, at(13, 10), faceless=True, side="foe"),
+        ),
+        VARIANT,
+    )
+
+
+def shoot(page, url, encounter, selected, path, checks=()):
+    """Open ``encounter`` by its link, select ``selected``, tick ``checks``, save a PNG."""
+    page.goto("about:blank")
+    page.goto(url + encounter_hash(encounter))
+    wait_ready(page)
+    for box in checks:
+        page.check(box)
+    page.evaluate(f"flankwise.select({selected!r})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(path))
+
+
+def main():
+    """Take both screenshots."""
+    server, url = devserver.serve_in_thread(ROOT)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 760}).new_page()
+        shoot(page, url, demo_encounter(), "Kroh", ROOT / "docs/screenshot-square.png", ("#show-beyond", "#show-reach"))
+        shoot(page, url, hex_board(), "Ogre", ROOT / "docs/screenshot-hex.png", ("#show-reach",))
+        browser.close()
+    server.shutdown()
+    print("wrote docs/screenshot-square.png and docs/screenshot-hex.png")
+
+
+if __name__ == "__main__":
+    main()
