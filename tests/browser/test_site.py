@@ -46,8 +46,14 @@ def test_the_site_starts_and_draws_under_a_sub_path(browser, site):
     context.close()
 
 
-def test_after_one_visit_the_page_starts_offline(browser, site):
-    """Load once, let the service worker cache the site, go offline, reload: the page starts."""
+def test_after_one_visit_the_page_starts_offline_and_opens_a_link(browser, site):
+    """Load once, let the service worker cache the site, go offline, reload: the page starts;
+    then a shared link opened offline restores its encounter."""
+    from dataclasses import replace
+
+    from rules.link import encounter_hash, parse_encounter_hash
+    from web.state import demo_encounter
+
     _, url = site
     context, page, _ = open_page(browser, url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -56,4 +62,10 @@ def test_after_one_visit_the_page_starts_offline(browser, site):
     page.reload()
     wait_ready(page)
     assert page.evaluate("flankwise.encounter.creatures.length") == 4
+    shared = demo_encounter().remove("Ogre")
+    shared = shared.replace("Kroh", replace(shared.creature("Kroh"), facing=2))
+    page.goto("about:blank")
+    page.goto(url + encounter_hash(shared))
+    wait_ready(page)
+    assert parse_encounter_hash(page.evaluate("flankwise.link()")) == shared
     context.close()
