@@ -1,10 +1,16 @@
 """The encounter: the whole state of one battle map, as one frozen value.
 
 An ``Encounter`` holds the board (its grid) and its terrain, every creature on it, the facing
-ruleset and the table's optional rules. It is what the page draws, what a shared link encodes and what undo
-steps back through: every change makes a new ``Encounter`` (``place``, ``replace``, ``remove``)
-and leaves the old one as it was. Creature names are unique within an encounter, so a name
-identifies a token on the board, in the attack panel and in a link.
+ruleset and the table's optional rules, how each creature fights (its ``CombatStats``) and the
+round under way (``rules.round.RoundState``). It is what the page draws, what a shared link
+encodes and what undo steps back through: every change makes a new ``Encounter`` (``place``,
+``replace``, ``remove``) and leaves the old one as it was. Creature names are unique within an
+encounter, so a name identifies a token on the board, in the attack panel and in a link; the
+stats and the round follow a creature renamed or removed.
+
+The combat stats and the round are checked with the rules modules that define them, imported
+only when an encounter has either: a board without them (the first frame) does not load the
+combat rules.
 """
 
 import math
@@ -27,13 +33,24 @@ class EncounterError(RulesError):
 @dataclass(frozen=True)
 class Encounter:
     """A board (``grid``), its ``creatures`` in drawing order, the ``ruleset``, ``options`` and
-    ``terrain`` (ground and walls, ``rules.terrain``)."""
+    ``terrain`` (ground and walls, ``rules.terrain``), the ``stats`` and the ``round``.
+
+    ``stats`` pairs creature names with their ``rules.combatant.CombatStats``, as
+    ``((name, stats), ...)`` sorted by name; a creature left out has ``CombatStats()``, and a
+    pair holding ``CombatStats()`` is left out, so equal tables compare equal (``stats_of`` reads
+    one). ``round`` is the round under way, a ``rules.round.RoundState``, or ``None`` for a fresh
+    round not yet begun (``round_state`` reads it; ``RoundState()`` given is kept as ``None``).
+    Every name in the stats and the round is a creature on the board, and the side that won
+    initiative is a side someone is on.
+    """
 
     grid: Grid
     creatures: tuple = ()
     ruleset: Ruleset = UA_FACING
     options: Options = DEFAULT_OPTIONS
     terrain: Terrain = NO_TERRAIN
+    stats: tuple = ()
+    round: object = None
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -54,6 +71,52 @@ class Encounter:
                 raise EncounterError(f"Two creatures are named {creature.name}: give each its own name.")
             seen.add(key)
             _check(creature, self.grid)
+        if self.stats:
+            object.__setattr__(self, "stats", _checked_stats(self.stats, self._spelling()))
+        if self.round is not None:
+            object.__setattr__(self, "round", _checked_round(self.round, self._spelling(), self._sides()))
+
+    def _spelling(self) -> dict:
+        """Each creature's name as written, by its case-folded form."""
+        return {creature.name.casefold(): creature.name for creature in self.creatures}
+
+    def _sides(self) -> set:
+        """The sides some creature on the board is on."""
+        return {creature.side for creature in self.creatures}
+
+    def stats_of(self, name: str):
+        """The ``CombatStats`` of the creature called ``name`` (any case): ``CombatStats()`` for
+        one the table has not described."""
+        from rules.combatant import DEFAULT_STATS
+
+        key = name.casefold()
+        for other, stats in self.stats:
+            if other.casefold() == key:
+                return stats
+        return DEFAULT_STATS
+
+    def stats_map(self) -> dict:
+        """The stats as a mapping from names, as ``rules.combatant.stats_for`` and the attack
+        and round views read them."""
+        return dict(self.stats)
+
+    def with_stats(self, name: str, stats) -> "Encounter":
+        """This encounter with the creature called ``name`` fighting with ``stats``."""
+        creature = self.creature(name)
+        kept = tuple(pair for pair in self.stats if pair[0].casefold() != creature.name.casefold())
+        return _replace(self, stats=kept + ((creature.name, stats),))
+
+    def round_state(self):
+        """The round under way: ``self.round``, or a fresh ``RoundState()`` before one begins."""
+        if self.round is not None:
+            return self.round
+        from rules.round import RoundState
+
+        return RoundState()
+
+    def with_round(self, round_state) -> "Encounter":
+        """This encounter with ``round_state`` as the round under way."""
+        return _replace(self, round=round_state)
 
     def names(self) -> tuple:
         """The creatures' names, in drawing order."""
@@ -75,14 +138,45 @@ class Encounter:
         return _replace(self, creatures=self.creatures + (creature,))
 
     def replace(self, name: str, creature: Creature) -> "Encounter":
-        """This encounter with the creature called ``name`` replaced by ``creature``."""
+        """This encounter with the creature called ``name`` replaced by ``creature``.
+
+        A new name carries the creature's stats and round entries with it; a new side that
+        leaves the initiative winner's side empty makes the initiative a tie.
+        """
         index = self._index(name)
-        return _replace(self, creatures=self.creatures[:index] + (creature,) + self.creatures[index + 1 :])
+        creatures = self.creatures[:index] + (creature,) + self.creatures[index + 1 :]
+        return self._tidied(creatures, {self.creatures[index].name.casefold(): creature.name})
 
     def remove(self, name: str) -> "Encounter":
-        """This encounter without the creature called ``name``."""
+        """This encounter without the creature called ``name``, its stats and its round entries;
+        if it was the last on the side that won initiative, the initiative is a tie."""
         index = self._index(name)
-        return _replace(self, creatures=self.creatures[:index] + self.creatures[index + 1 :])
+        return self._tidied(self.creatures[:index] + self.creatures[index + 1 :], {self.creatures[index].name.casefold(): None})
+
+    def _tidied(self, creatures: tuple, renamed: dict) -> "Encounter":
+        """This encounter with ``creatures``, its stats and round following ``renamed`` (old
+        case-folded name to the new name, ``None`` for one removed)."""
+        if not self.stats and self.round is None:
+            return _replace(self, creatures=creatures)
+
+        def name_of(name):
+            return renamed.get(name.casefold(), name)
+
+        def follow(pairs):
+            return tuple((name_of(name), value) for name, value in pairs if name_of(name) is not None)
+
+        stats = follow(self.stats)
+        round_state = self.round
+        if round_state is not None:
+            sides = {creature.side for creature in creatures}
+            winner = round_state.initiative_winner if round_state.initiative_winner in sides else None
+            round_state = _replace(
+                round_state,
+                initiative_winner=winner,
+                actions=follow(round_state.actions),
+                turn_states=follow(round_state.turn_states),
+            )
+        return _replace(self, creatures=creatures, stats=stats, round=round_state)
 
     def others(self, name: str) -> tuple:
         """Every creature but the one called ``name``."""
@@ -128,6 +222,47 @@ class Encounter:
     def dropped_walls(self, grid: Grid) -> int:
         """How many walls ``with_grid(grid)`` leaves out because their cells no longer touch."""
         return len(self.terrain.edges) - len(self.with_grid(grid).terrain.edges)
+
+
+def _checked_stats(stats, spelling: dict) -> tuple:
+    """``stats`` as the encounter keeps them: pairs of a creature's name (as the creature
+    writes it) and its ``CombatStats``, sorted by name, ``CombatStats()`` left out."""
+    from rules.combatant import DEFAULT_STATS, CombatStats
+
+    if not isinstance(stats, tuple) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) and isinstance(pair[1], CombatStats)
+        for pair in stats
+    ):
+        raise EncounterError("An encounter's combat stats are (name, CombatStats) pairs.")
+    kept = {}
+    for name, value in stats:
+        key = name.casefold()
+        if key not in spelling:
+            raise EncounterError(f"There are combat stats for {name}, who is not on the board.")
+        if key in kept:
+            raise EncounterError(f"{name} has combat stats twice: give it one set.")
+        kept[key] = value
+    return tuple(
+        (spelling[key], value) for key, value in sorted(kept.items()) if value != DEFAULT_STATS
+    )
+
+
+def _checked_round(round_state, spelling: dict, sides: set):
+    """``round_state`` if every creature it names is on the board and its initiative winner is a
+    side someone is on; ``None`` for a fresh ``RoundState()``."""
+    from rules.round import RoundState
+
+    if not isinstance(round_state, RoundState):
+        raise EncounterError(f"An encounter's round is a RoundState, not {round_state!r}.")
+    if round_state == RoundState():
+        return None
+    for name, _ in round_state.actions + round_state.turn_states:
+        if name.casefold() not in spelling:
+            raise EncounterError(f"The round names {name}, who is not on the board.")
+    winner = round_state.initiative_winner
+    if winner is not None and winner not in sides:
+        raise EncounterError(f"No creature on the board is on the side '{winner}': it cannot have won initiative.")
+    return round_state
 
 
 @lru_cache(maxsize=4096)

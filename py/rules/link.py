@@ -13,7 +13,8 @@ decompression bomb is refused after ``MAX_UNPACKED`` bytes, and every count, siz
 a limit that the writer checks too: whatever ``encounter_code`` writes, the reader opens.
 
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
-ruleset, ``"o"`` the options), compressed with zlib and written in base64url without padding.
+ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
+the round), compressed with zlib and written in base64url without padding.
 Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
 defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
 field, append one ``FieldCode`` row to ``CREATURE_FIELDS`` (never reorder or remove one within
@@ -27,7 +28,7 @@ import re
 import zlib
 from abc import ABC, abstractmethod
 from dataclasses import MISSING, dataclass, fields
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from rules.creature import Creature
 from rules.encounter import Encounter
@@ -80,6 +81,18 @@ MAX_LEVEL = 999
 
 MAX_FEET = 1000
 """The largest speed, reach or speed modifier, in feet."""
+
+MAX_BONUS = 999
+"""The largest attack bonus, Armor Class or Strength bonus (and the most negative bonus)."""
+
+MAX_ROUNDS = 9999
+"""The highest round number."""
+
+MAX_LOG_LINE = 400
+"""The most characters of a line of the round's log."""
+
+MAX_LOG_LINES = 500
+"""The most lines of the round's log (the page keeps the latest)."""
 
 GRID_KINDS = ("square", "flat", "pointy")
 """The board kinds of a code, numbered from 0: squares, flat-topped hexes, pointy-topped hexes."""
@@ -272,6 +285,71 @@ class Maybe(Codec):
     def read(self, raw, where: Where):
         """``None`` for ``null``, else what the inner codec reads from the file."""
         return None if raw is None else self.inner.read(raw, where)
+
+
+@dataclass(frozen=True)
+class Choice(Codec):
+    """One of the members of the enumeration ``kind``: its number (in definition order) in the
+    code, its value (``"full defense"``, ``"Cast Spell"``) in the file."""
+
+    kind: type
+
+    def pack(self, value, where: Where):
+        """The member's number."""
+        return list(self.kind).index(value)
+
+    def unpack(self, raw, where: Where):
+        """The member numbered ``raw``."""
+        members = list(self.kind)
+        if type(raw) is not int or not 0 <= raw < len(members):
+            raise where.damaged(f"is not a number from 0 to {len(members) - 1}")
+        return members[raw]
+
+    def show(self, value, where: Where):
+        """The member's value, as the seed names it."""
+        return value.value
+
+    def read(self, raw, where: Where):
+        """The member whose value is ``raw``."""
+        for member in self.kind:
+            if member.value == raw:
+                return member
+        names = ", ".join(repr(member.value) for member in self.kind)
+        raise where.damaged(f"is not one of {names}")
+
+
+@dataclass(frozen=True)
+class Pair(Codec):
+    """A creature's name with a value of the ``value`` codec: ``[name, value]`` in both forms,
+    read back as a ``(name, value)`` tuple."""
+
+    value: Codec
+
+    def pack(self, pair, where: Where):
+        """``[name, value]``."""
+        name, value = pair
+        return [Text().pack(name, where), self.value.pack(value, where.within({}, f"{name}'s entry"))]
+
+    def unpack(self, raw, where: Where):
+        """``(name, value)`` from ``[name, value]``."""
+        name, value = self._split(raw, where)
+        return (name, self.value.unpack(value, where.within({}, f"{name}'s entry")))
+
+    def show(self, pair, where: Where):
+        """``[name, value]`` in the value's readable form."""
+        name, value = pair
+        return [Text().pack(name, where), self.value.show(value, where.within({}, f"{name}'s entry"))]
+
+    def read(self, raw, where: Where):
+        """``(name, value)`` from the file's ``[name, value]``."""
+        name, value = self._split(raw, where)
+        return (name, self.value.read(value, where.within({}, f"{name}'s entry")))
+
+    def _split(self, raw, where: Where) -> tuple:
+        """The name (checked) and the raw value of ``[name, value]``."""
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise where.damaged("is not a name and a value")
+        return Text().unpack(raw[0], where), raw[1]
 
 
 class SizeCode(Codec):
@@ -558,6 +636,121 @@ CREATURE = Record(Creature, CREATURE_FIELDS)
 """How a creature travels: its fields through ``CREATURE_FIELDS``."""
 
 
+@lru_cache(maxsize=1)
+def stats_fields() -> tuple:
+    """The field table of a ``rules.combatant.CombatStats``, in the order the code writes them
+    (the v1 wire order: new fields go at the end). Built on first use, so a page whose
+    encounter has no combat stats never loads the combat rules."""
+    from rules.stances import Shield, Stance
+    from rules.strike_speed import Action
+
+    bonus = Whole(-MAX_BONUS, MAX_BONUS)
+    return (
+        FieldCode("attack_bonus", bonus),
+        FieldCode("armor_class", Whole(0, MAX_BONUS)),
+        FieldCode("shield", Choice(Shield)),
+        FieldCode("shield_bonus", Whole(0, MAX_BONUS)),
+        FieldCode("shield_bash", Text()),
+        FieldCode("damage", Text()),
+        FieldCode("strength_bonus", bonus),
+        FieldCode("stance", Choice(Stance)),
+        FieldCode("is_fighter", Flag()),
+        FieldCode("is_fighting_class", Flag()),
+        FieldCode("crits_as_fighter", Flag()),
+        FieldCode("may_maneuver", Flag()),
+        FieldCode("is_monster", Flag()),
+        FieldCode("classed_as_fighter", Flag()),
+        FieldCode("has_body_points", Maybe(Flag())),
+        FieldCode("action", Choice(Action)),
+        FieldCode("spell", Text()),
+        FieldCode("spell_target", Text()),
+    )
+
+
+@lru_cache(maxsize=1)
+def stats_record() -> Record:
+    """How one creature's combat stats travel: their fields through ``stats_fields()``."""
+    from rules.combatant import CombatStats
+
+    return Record(CombatStats, stats_fields())
+
+
+@lru_cache(maxsize=1)
+def round_fields() -> tuple:
+    """The field table of a ``rules.round.RoundState``, in the order the code writes them
+    (the v1 wire order), built on first use like ``stats_fields``. A facing allowance
+    (``rules.facing.TurnState``) travels as its four switches."""
+    from rules.facing import TurnState
+    from rules.strike_speed import Action
+
+    allowance = Record(
+        TurnState,
+        tuple(FieldCode(name, Flag()) for name in ("moved", "declaring", "free_turn_used", "move_action_used")),
+    )
+    return (
+        FieldCode("initiative_winner", Maybe(Text())),
+        FieldCode("number", Whole(1, MAX_ROUNDS)),
+        FieldCode("turn", Whole(0, MAX_CREATURES)),
+        FieldCode("actions", Many(Pair(Choice(Action)), most=MAX_CREATURES)),
+        FieldCode("turn_states", Many(Pair(allowance), most=MAX_CREATURES)),
+        FieldCode("log", Many(Text(MAX_LOG_LINE), most=MAX_LOG_LINES)),
+    )
+
+
+@lru_cache(maxsize=1)
+def round_record() -> Record:
+    """How the round under way travels: its fields through ``round_fields()``."""
+    from rules.round import RoundState
+
+    return Record(RoundState, round_fields())
+
+
+def _stats_place(grid: Grid, name) -> Where:
+    """The place of one creature's combat stats, named by the creature ("Kroh's stance")."""
+    return Where(grid, {}, name if isinstance(name, str) else "a creature")
+
+
+def _round_place(grid: Grid) -> Where:
+    """The place of the round under way."""
+    return Where(grid, {}, "the round")
+
+
+def _pack_stats(encounter: Encounter, show: bool) -> list:
+    """The ``"s"`` section (or the file's ``"stats"``): ``[name, field, ...]`` per creature
+    described, the fields as ``stats_record()`` writes them."""
+    record = stats_record()
+    packed = []
+    for name, stats in encounter.stats:
+        place = _stats_place(encounter.grid, name)
+        if show:
+            packed.append({"name": Text().pack(name, place), **record.show(stats, place)})
+        else:
+            packed.append([Text().pack(name, place)] + record.pack(stats, place))
+    return packed
+
+
+def _read_stats(raw, grid: Grid, show: bool) -> tuple:
+    """The ``(name, CombatStats)`` pairs of an ``"s"`` section (or the file's ``"stats"``)."""
+    if not isinstance(raw, list):
+        raise _Damaged("its combat stats are not a list")
+    _check_count(len(raw))
+    record, pairs = stats_record(), []
+    for entry in raw:
+        if show:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                raise _Damaged("an entry of its combat stats has no name")
+            fields_by_name = {key: value for key, value in entry.items() if key != "name"}
+            name = entry["name"]
+            place = _stats_place(grid, name)
+            pairs.append((Text().unpack(name, place), record.read(fields_by_name, place)))
+        else:
+            if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
+                raise _Damaged("an entry of its combat stats has no name")
+            place = _stats_place(grid, entry[0])
+            pairs.append((Text().unpack(entry[0], place), record.unpack(entry[1:], place)))
+    return tuple(pairs)
+
+
 def _check_board(width: int, height: int, kind: str) -> None:
     """Refuse a board beyond ``MAX_SIDE`` cells either way."""
     if width > MAX_SIDE or height > MAX_SIDE:
@@ -648,6 +841,10 @@ def _code_sections(encounter: Encounter) -> dict:
         sections["t"] = _pack_ground(encounter.terrain, grid)
     if encounter.terrain.edges:
         sections["w"] = _pack_walls(encounter.terrain, grid)
+    if encounter.stats:
+        sections["s"] = _pack_stats(encounter, show=False)
+    if encounter.round is not None:
+        sections["n"] = round_record().pack(encounter.round, _round_place(grid))
     return sections
 
 
@@ -757,7 +954,7 @@ def _code_options(raw) -> Options:
         raise _Damaged("its options hold a number too long to read") from None
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -784,6 +981,8 @@ def _read_code(payload: bytes) -> Encounter:
         ruleset=_ruleset(sections.get("r", UA_FACING.name)),
         options=_code_options(sections.get("o", "")),
         terrain=terrain,
+        stats=_read_stats(sections["s"], grid, show=False) if "s" in sections else (),
+        round=round_record().unpack(sections["n"], _round_place(grid)) if "n" in sections else None,
     )
 
 
@@ -902,6 +1101,8 @@ def _file_document(encounter: Encounter) -> dict:
             {"between": [list(grid.to_offset(a)), list(grid.to_offset(b))], "kind": kind}
             for a, b, kind in encounter.terrain.edges
         ],
+        **({"stats": _pack_stats(encounter, show=True)} if encounter.stats else {}),
+        **({"round": round_record().show(encounter.round, _round_place(grid))} if encounter.round is not None else {}),
     }
 
 
@@ -973,7 +1174,7 @@ def _file_options(raw) -> Options:
     return Options(**raw)
 
 
-_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls")
+_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -993,13 +1194,17 @@ def _read_file(document: dict) -> Encounter:
         ruleset=_ruleset(document.get("ruleset", UA_FACING.name)),
         options=_file_options(document.get("options", {})),
         terrain=_file_terrain(grid, document.get("terrain", []), document.get("walls", [])),
+        stats=_read_stats(document["stats"], grid, show=True) if "stats" in document else (),
+        round=round_record().read(document["round"], _round_place(grid)) if "round" in document else None,
     )
 
 
 def encounter_json(encounter: Encounter) -> str:
     """The readable, versioned JSON file of ``encounter``: ``{"flankwise": 1, "grid": {...},
-    "creatures": [...], "ruleset": ..., "options": {...}}``, indented. Each creature lists its
-    fields by name, those at their default left out; the options are all listed.
+    "creatures": [...], "ruleset": ..., "options": {...}, "terrain": [...], "walls": [...]}``,
+    with ``"stats"`` (each ``{"name": ..., field: value}``) and ``"round"`` when there are any,
+    indented. Each creature lists its fields by name, those at their default left out; the
+    options are all listed.
 
     Raises ``LinkError`` if the encounter is beyond the file's limits (those of a link).
     """

@@ -17,9 +17,9 @@ from rules.grid import HexGrid, SquareGrid
 from rules.movement import Mode, plan_move
 from rules.sizes import facing_names
 from rules.zones import RULESETS
-from web import painter, scene, state
+from web import painter, scene, state, tools
 from web.history import History
-from web.state import BOARD_SIZE, Ui, demo_encounter
+from web.state import Ui, demo_encounter
 from web.view import View
 
 document = js.document
@@ -49,6 +49,7 @@ class Board:
         self.pointers = {}
         self.gesture = None
         self.panel = None
+        self.table = None
         self.frame_requested = False
         self.grid_key = None
         self.background = document.createElement("canvas")
@@ -98,10 +99,10 @@ class Board:
         """Repaint the grid layer if the board or view changed, and the board layer always."""
         width, height = self.size
         layout = self.layout()
-        key = (self.encounter.grid, layout, self.size)
+        key = (self.encounter.grid, self.encounter.terrain, layout, self.size)
         if key != self.grid_key:
             self.grid_key = key
-            ops = scene.grid_scene(self.encounter.grid, layout, width, height, self.dpr)
+            ops = scene.grid_scene(self.encounter.grid, layout, width, height, self.dpr, self.encounter.terrain)
             painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
         key, background, ops = scene.board_layers(self.encounter, self.ui, layout, self.dpr)
         if key != self.background_key:
@@ -190,6 +191,28 @@ class Board:
         problem = links.publish(self.encounter)
         if problem:
             self.say(problem, error=True)
+        self.refresh_table()
+
+    def refresh_table(self):
+        """Show the encounter in the table panels, and ring whose turn it is on the board."""
+        if self.table is None:
+            return
+        from web import table
+
+        try:
+            current = table.current_name(self.encounter)
+        except RulesError as error:
+            current = None
+            self.say(str(error), error=True)
+        names = self.encounter.names()
+        self.ui = replace(
+            self.ui,
+            turn=current,
+            attacker=self.ui.attacker if self.ui.attacker in names else None,
+            target=self.ui.target if self.ui.target in names else None,
+        )
+        self.table.refresh()
+        self.request_frame()
 
     def link(self):
         """The encounter's link hash (what the URL shows after any change)."""
@@ -238,6 +261,8 @@ class Board:
         self.warm()
         if self.panel is not None:
             self.panel.show(None if name is None else self.encounter.creature(name))
+        if self.table is not None:
+            self.table.show_selected(name)
         self.request_frame()
 
     def turn(self, name, facing, record=True):
@@ -248,9 +273,24 @@ class Board:
         try:
             turned = replace(creature, facing=facing)
             message = f"{name} faces {turned.facing_name(self.encounter.grid)}."
-            self.commit(self.encounter.replace(name, turned), message, record)
+            encounter = self.encounter.replace(name, turned)
+            refusal = None
+            if record:
+                encounter, refusal = self.spend_turn(encounter, creature)
+            self.commit(encounter, message, record)
+            if refusal:
+                self.say(refusal, error=True)
         except RulesError as error:
             self.say(str(error), error=True)
+
+    def spend_turn(self, encounter, before):
+        """``(encounter, refusal)``: the turn ``before`` made, spent from its facing allowance
+        if a round is under way and it is its turn (see ``web.table.after_turn``)."""
+        if encounter.round is None:
+            return encounter, None
+        from web import table
+
+        return table.after_turn(encounter, before)
 
     # Pointer events (CSS pixels): a token drags to move, its handle (or Shift) to turn, the
     # board pans; two pointers pinch-zoom, or twist a token being dragged.
@@ -269,11 +309,14 @@ class Board:
             return
         layout = self.layout(1)
         grid = self.encounter.grid
+        if self.ui.tool != "select":
+            self.use_tool(point, layout)
+            return
         selected = self.encounter.creature(self.ui.selected) if self.ui.selected else None
         if selected is not None and selected.has_facing:
             hx, hy = state.handle_point(selected, grid, layout)
             if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= HANDLE_GRAB ** 2:
-                self.gesture = {"kind": "turn", "name": selected.name}
+                self.gesture = {"kind": "turn", "name": selected.name, "before": selected}
                 return
         creature = state.creature_at(self.encounter, layout.from_pixel(*point))
         if creature is None:
@@ -282,7 +325,7 @@ class Board:
             return
         self.select(creature.name)
         if event.shiftKey and creature.has_facing:
-            self.gesture = {"kind": "turn", "name": creature.name}
+            self.gesture = {"kind": "turn", "name": creature.name, "before": creature}
         else:
             grab = layout.from_pixel(*point)
             self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghost": None}
@@ -295,7 +338,7 @@ class Board:
             if creature.has_facing:
                 (ax, ay), (bx, by) = self.pointers.values()
                 self.gesture = {"kind": "twist", "name": creature.name, "facing": creature.facing,
-                                "start": (bx - ax, by - ay)}
+                                "start": (bx - ax, by - ay), "before": gesture.get("before", creature)}
                 return
         self.gesture = {"kind": "pinch"}
 
@@ -330,6 +373,8 @@ class Board:
             self.twist()
         elif kind == "move":
             self.drag_to(point)
+        elif kind == "paint":
+            self.paint_to(self.cell_at(*point))
 
     def twist(self):
         """Turn the twisted token by the angle the two pointers turned through."""
@@ -371,10 +416,15 @@ class Board:
         self.top_canvas.classList.remove("panning")
         if kind in ("turn", "twist"):
             creature = self.encounter.creature(gesture["name"])
+            self.encounter, refusal = self.spend_turn(self.encounter, gesture["before"])
             self.history = self.history.record(
                 self.encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}"
             )
             self.publish()
+            if refusal:
+                self.say(refusal, error=True)
+        elif kind == "paint":
+            self.finish_paint(gesture)
         elif kind == "pan" and not gesture["moved"]:
             self.select(None)
         elif kind == "move" and gesture["ghost"] is not None:
@@ -392,7 +442,12 @@ class Board:
         provoked = [opponent.name for opponent, _ in path.provocations]
         if provoked:
             message += f" Provokes attacks of opportunity from {', '.join(provoked)}."
-        self.commit(self.encounter.replace(name, answer.stop), message)
+        encounter = self.encounter.replace(name, answer.stop)
+        if encounter.round is not None:
+            from web import table
+
+            encounter = table.after_move(encounter, name, path.feet)
+        self.commit(encounter, message)
 
     def on_wheel(self, event):
         """Zoom about the cursor; the page itself does not scroll."""
@@ -415,6 +470,10 @@ class Board:
                 self.redo()
             else:
                 return
+            event.preventDefault()
+            return
+        if key == "Escape" and self.ui.tool != "select":
+            self.set_tool("select")
             event.preventDefault()
             return
         if key.lower() == ARCS_KEY and not self.ui.arcs_held:
@@ -503,17 +562,226 @@ class Board:
             self.select(None)
 
     def set_grid(self, choice):
-        """Switch the board to the grid named by a grid-kind control value."""
+        """Switch the board to the grid named by a grid-kind control value, keeping its size."""
+        grid = self.encounter.grid
         try:
-            self.commit(self.encounter.with_grid(make_grid(choice, *BOARD_SIZE)))
+            self.commit(self.encounter.with_grid(make_grid(choice, grid.width, grid.height)))
         except RulesError as error:
             self.say(str(error), error=True)
+            self.refresh_table()
         if self.panel is not None:
             self.panel.refresh_facings()
+
+    def set_size(self, width, height):
+        """Resize the board to ``width`` x ``height`` cells (the inputs' text); refused, saying
+        what would fall off, if a creature or terrain would leave it."""
+        from rules.link import MAX_SIDE
+
+        grid = self.encounter.grid
+        try:
+            columns, rows = int(str(width).strip()), int(str(height).strip())
+        except ValueError:
+            columns = rows = 0
+        if not (1 <= columns <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+            self.say(f"The board's width and height are whole numbers from 1 to {MAX_SIDE}.", error=True)
+            self.refresh_table()
+            return
+        choice = "square" if grid.kind == "square" else f"hex-{grid.orientation}"
+        try:
+            resized = self.encounter.with_grid(make_grid(choice, columns, rows))
+        except RulesError as error:
+            self.say(str(error), error=True)
+            self.refresh_table()
+            return
+        self.commit(resized, f"The board is now {columns} x {rows}.")
 
     def set_ruleset(self, name):
         """Use the facing ruleset called ``name``."""
         self.commit(replace(self.encounter, ruleset=RULESETS[name]), f"Facing rules: {RULESETS[name].label}.")
+
+    def set_option(self, name, raw):
+        """Set the optional rule called ``name`` from its control's value."""
+        from rules.options import option_info
+        from web import table
+
+        try:
+            encounter = table.with_option(self.encounter, name, raw)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            self.refresh_table()
+            return
+        value = getattr(encounter.options, name)
+        state = value if not isinstance(value, bool) else ("on" if value else "off")
+        self.commit(encounter, f"{option_info(name).label}: {state}.")
+
+    # Map tools (issue 8): the brush and rectangle paint cells, the wall tool toggles walls,
+    # the attack tool picks the attacker and the target.
+    def set_tool(self, tool):
+        """Take up the board tool called ``tool`` (``web.tools.TOOLS``)."""
+        self.ui = replace(self.ui, tool=tool)
+        self.top_canvas.classList.toggle("painting", tool != "select")
+        for radio in document.querySelectorAll("input[name=tool]"):
+            radio.checked = radio.value == tool
+        self.request_frame()
+
+    def use_tool(self, point, layout):
+        """A pointer down with a tool in hand: start painting, toggle a wall, or pick a token."""
+        tool = self.ui.tool
+        cell = layout.from_pixel(*point)
+        if tool in tools.PAINT_TOOLS:
+            self.gesture = {"kind": "paint", "before": self.encounter, "start": cell, "last": cell, "cells": set()}
+            self.paint_to(cell)
+        elif tool == "wall":
+            edge = tools.nearest_edge(self.encounter.grid, layout, *point)
+            if edge is None:
+                where = "near the side of a square" if self.encounter.grid.kind == "square" else "on a board of squares"
+                self.say(f"Walls stand between two squares: click {where}.", error=True)
+                return
+            terrain, message = tools.toggled_wall(self.encounter.terrain, *edge, self.ui.wall)
+            self.commit(replace(self.encounter, terrain=terrain), message + ".")
+        elif tool == "attack":
+            creature = state.creature_at(self.encounter, cell)
+            if creature is None:
+                self.say("Click a token: first the attacker, then its target.")
+            elif self.ui.attacker is None or self.ui.target is not None:
+                self.choose_attack(creature.name, None)
+            elif creature.name != self.ui.attacker:
+                self.choose_attack(self.ui.attacker, creature.name)
+
+    def paint_to(self, cell):
+        """Paint on to ``cell``: the brush the cells from the last one, the rectangle the box
+        from where the drag began."""
+        gesture = self.gesture
+        grid, kind = self.encounter.grid, self.ui.paint
+        if self.ui.tool == "brush":
+            cells = tools.stroke(grid, gesture["last"], cell)
+            gesture["last"] = cell
+            gesture["cells"].update(cells)
+            terrain = tools.painted(self.encounter.terrain, cells, kind)
+        else:
+            cells = tools.box(grid, gesture["start"], cell)
+            gesture["cells"] = set(cells)
+            terrain = tools.painted(gesture["before"].terrain, cells, kind)
+        if terrain != self.encounter.terrain:
+            self.commit(replace(self.encounter, terrain=terrain), record=False)
+
+    def finish_paint(self, gesture):
+        """End a paint stroke: one undo step for the whole stroke."""
+        if self.encounter.terrain == gesture["before"].terrain:
+            return
+        label = dict(tools.palette())[self.ui.paint]
+        count = len(gesture["cells"])
+        message = f"{label}: {count} {'cell' if count == 1 else 'cells'}"
+        self.history = self.history.record(self.encounter, message)
+        self.publish()
+        self.say(message + ".")
+
+    def reachable_count(self, name):
+        """How many cells the creature called ``name`` can end a move in (the movement range's
+        nearest band), as the rules work it out (for tests)."""
+        creature = self.encounter.creature(name)
+        return len(state.movement_bands(self.encounter, creature, self.ui.policy)[0][1])
+
+    # The attack panel and the round tracker (issue 8).
+    def choose_attack(self, attacker, target):
+        """Choose the attack panel's attacker and target (names, or ``None``)."""
+        self.ui = replace(self.ui, attacker=attacker, target=target)
+        if self.table is not None:
+            self.table.clear_roll()
+            self.refresh_table()
+        self.request_frame()
+
+    def set_stance(self, stance):
+        """Put the attack panel's attacker in ``stance`` (a stance's value) for the round."""
+        name = self.ui.attacker
+        if name is None:
+            return
+        try:
+            stats = replace(self.encounter.stats_of(name), stance=stance)
+            self.commit(self.encounter.with_stats(name, stats), f"{name} takes {stats.stance.value} stance.")
+        except RulesError as error:
+            self.say(str(error), error=True)
+            self.refresh_table()
+
+    def save_stats(self, name, values):
+        """Save the stats editor's ``values`` as the combat stats of the creature called ``name``."""
+        from web import table
+
+        if not name:
+            return
+        try:
+            stats = table.stats_from_form(values, self.encounter.stats_of(name))
+            self.commit(self.encounter.with_stats(name, stats), f"{name}'s combat stats saved.")
+        except RulesError as error:
+            self.say(str(error), error=True)
+
+    def roll_attack(self):
+        """Roll the attack panel's attack: its result in the panel and the round's log."""
+        from web import table
+        from web.table_panel import seeded_random
+
+        attacker, target, kind, maneuver = self.table.attack_choice()
+        if attacker is None or target is None:
+            self.say("Choose an attacker and a target first.", error=True)
+            return
+        try:
+            encounter, view = table.rolled(self.encounter, attacker, target, kind, maneuver, seeded_random())
+        except RulesError as error:
+            self.say(str(error), error=True)
+            return
+        self.commit(encounter, view.headline + ".")
+        self.table.show_roll(view)
+
+    def choose_effect(self, view, index):
+        """Impose special effect number ``index`` of the roll ``view``, logged."""
+        from web import table
+
+        encounter, message = table.effect_chosen(self.encounter, view, index)
+        self.commit(encounter, message)
+
+    def face_target(self):
+        """Turn the attacker to the facing the rules require before its attack."""
+        from web import table
+
+        attacker, target, kind, maneuver = self.table.attack_choice()
+        try:
+            encounter = table.turned_first(self.encounter, attacker, target, kind, maneuver)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            return
+        self.commit(encounter, f"{attacker} faces {encounter.creature(attacker).facing_name(encounter.grid)}.")
+
+    def set_initiative(self, side):
+        """The side ``side`` (``None``: a tie) won this round's initiative."""
+        from web import table
+
+        try:
+            self.commit(table.started(self.encounter, side), "Initiative tied." if side is None else f"{side} has initiative.")
+        except RulesError as error:
+            self.say(str(error), error=True)
+
+    def step_turn(self, forward):
+        """Go to the next (or previous) turn of the round."""
+        from web import table
+
+        try:
+            encounter = table.stepped(self.encounter, forward)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            return
+        current = table.current_name(encounter)
+        self.commit(encounter, f"Round {encounter.round_state().number}: {current}'s turn." if current else None)
+
+    def declare(self, name, action):
+        """The creature called ``name`` declares ``action`` for the round."""
+        from rules.round import declare_action
+
+        try:
+            round_state = declare_action(self.encounter.round_state(), name, action)
+            self.commit(self.encounter.with_round(round_state), f"{name} declares {action}.")
+        except RulesError as error:
+            self.say(str(error), error=True)
+            self.refresh_table()
 
     def set_ui(self, **changes):
         """Change overlay switches."""
@@ -565,7 +833,7 @@ def wire_panel(board):
 
     board.panel = panel = Panel(board)
     panel.sync_switches(board.encounter, board.ui)
-    for radio in document.querySelectorAll("#grid-kind input"):
+    for radio in document.querySelectorAll("#grid-kind input[name=grid]"):
         listen(radio, "change", lambda event: board.set_grid(event.target.value))
     listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
     for radio in document.querySelectorAll("input[name=arcs]"):
@@ -582,6 +850,14 @@ def wire_panel(board):
     listen(element("token-kind"), "change", panel.on_kind)
     listen(element("undo"), "click", board.undo)
     listen(element("redo"), "click", board.redo)
+    js.setTimeout(create_proxy(lambda: wire_table(board)), 0)
+
+
+def wire_table(board):
+    """Build the table panels once the first frame is on screen (they load the combat rules)."""
+    from web.table_panel import wire_table as wire
+
+    wire(board)
 
 
 def wire_sharing(board):

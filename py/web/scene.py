@@ -15,26 +15,109 @@ from functools import lru_cache
 
 from rules.reach import threatened_cells
 from rules.sizes import facing_names
+from rules.terrain import NO_TERRAIN
 from rules.zones import Zone, board_zones, zone_name, zones_around
 from web import state
+from web.tools import shared_side
 
 BACKGROUND = "#fbfaf6"
 OUTSIDE = "#e4e0d4"
 LINE = "#a8a08c"
 
 
-def grid_scene(grid, layout, width, height, scale=1.0):
-    """Draw operations for the board's cells and grid lines in a ``width`` x ``height`` canvas.
+def grid_scene(grid, layout, width, height, scale=1.0, terrain=NO_TERRAIN):
+    """Draw operations for the board's cells, its terrain and grid lines, and its walls, in a
+    ``width`` x ``height`` canvas.
 
     ``scale`` is the device pixel ratio: lines are one CSS pixel wide, snapped to device pixels
     on square grids so they stay crisp at every zoom.
     """
     ops = [("path", f"M0 0H{width}V{height}H0Z", OUTSIDE, None, 0)]
     if grid.kind == "square":
-        ops.extend(_square_ops(grid, layout, width, height, scale))
+        board = _square_ops(grid, layout, width, height, scale)
+        ops.extend(board[:1])
+        ops.extend(terrain_ops(terrain, grid, layout, width, height, scale))
+        ops.extend(board[1:])
     else:
         ops.append(("path", _hex_path(grid, layout, width, height), BACKGROUND, LINE, 1.5 * scale))
+        ops.extend(terrain_ops(terrain, grid, layout, width, height, scale))
+    ops.extend(wall_ops(terrain, layout, width, height, scale))
     return ops
+
+
+TERRAIN_STYLES = {
+    "difficult": ("#e9dcc0", "#8a6d3b", "hatch"),
+    "obstacle": ("#d9cfb8", "#6b5a3a", "dots"),
+    "blocking": ("#3b3b3b", "#6e6e6e", "cross"),
+    "narrow": ("#dfe7ee", "#4a6378", "bars"),
+    "pit": ("#cfcfcf", "#1f1f1f", "ring"),
+}
+"""How each kind of ground looks: a fill, an ink and a mark, so colour is never the only cue:
+difficult terrain is hatched, a hampering obstacle dotted, a blocking obstacle dark with a
+cross, a narrow passage barred by two parallel lines, a pit a dark ring."""
+WALL_STYLES = {"wall": ("#1d1d1d", 7.0, None), "low wall": ("#8a6d3b", 7.0, "#f3ead6")}
+"""Walls on cell edges: a thick dark line; a low wall a thick brown line with a pale core."""
+
+
+def _mark(mark, x, y, r):
+    """The SVG path of a kind's mark in a cell centred at ``x``, ``y`` (``r``: the mark's
+    half-size, inside a square's and a hex's inner circle)."""
+    if mark == "hatch":
+        return "".join(f"M{x + o - r * 0.55:.1f} {y + r * 0.55:.1f}L{x + o + r * 0.55:.1f} {y - r * 0.55:.1f}"
+                       for o in (-r * 0.45, 0.0, r * 0.45))
+    if mark == "dots":
+        d = r * 0.45
+        return "".join(circle(x + dx, y + dy, r * 0.12) for dx in (-d, d) for dy in (-d, d))
+    if mark == "cross":
+        d = r * 0.55
+        return f"M{x - d:.1f} {y - d:.1f}L{x + d:.1f} {y + d:.1f}M{x + d:.1f} {y - d:.1f}L{x - d:.1f} {y + d:.1f}"
+    if mark == "bars":
+        return "".join(f"M{x + dx:.1f} {y - r * 0.8:.1f}V{y + r * 0.8:.1f}" for dx in (-r * 0.3, r * 0.3))
+    return circle(x, y, r * 0.6)
+
+
+@lru_cache(maxsize=16)
+def terrain_ops(terrain, grid, layout, width, height, scale=1.0):
+    """Each kind of ground on the visible cells: its fill, then its mark (``TERRAIN_STYLES``);
+    a cell of two kinds shows both marks over the first kind's fill."""
+    margin = layout.cell_size
+    fills, marks = {}, {}
+    for cell, kinds in terrain.cells:
+        x, y = layout.to_pixel(cell)
+        if not (-margin <= x <= width + margin and -margin <= y <= height + margin):
+            continue
+        fills.setdefault(kinds[0], []).append(cell)
+        for kind in kinds:
+            marks.setdefault(kind, []).append(_mark(TERRAIN_STYLES[kind][2], x, y, layout.cell_size * 0.4))
+    ops = []
+    for kind, cells in fills.items():
+        ops.append(("path", cells_path(cells, grid, layout), TERRAIN_STYLES[kind][0], None, 0))
+    for kind, parts in marks.items():
+        line_width = (3.0 if kind == "pit" else 1.5) * scale
+        fill = TERRAIN_STYLES[kind][1] if kind == "obstacle" else None
+        ops.append(("path", "".join(parts), fill, TERRAIN_STYLES[kind][1], line_width))
+    return tuple(ops)
+
+
+@lru_cache(maxsize=16)
+def wall_ops(terrain, layout, width, height, scale=1.0):
+    """Each wall as a thick line along the side its two cells share (``WALL_STYLES``)."""
+    by_kind = {}
+    for a, b, kind in terrain.edges:
+        side = shared_side(layout.corners(a), layout.corners(b))
+        if side is None:
+            continue
+        (x0, y0), (x1, y1) = side
+        if max(x0, x1) < 0 or min(x0, x1) > width or max(y0, y1) < 0 or min(y0, y1) > height:
+            continue
+        by_kind.setdefault(kind, []).append(f"M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}")
+    ops = []
+    for kind, parts in by_kind.items():
+        colour, thickness, core = WALL_STYLES[kind]
+        ops.append(("path", "".join(parts), None, colour, thickness * scale))
+        if core:
+            ops.append(("path", "".join(parts), None, core, thickness * scale * 0.35))
+    return tuple(ops)
 
 
 def _square_ops(grid, layout, width, height, scale):
@@ -153,7 +236,7 @@ def board_layers(encounter, ui, layout, scale=1.0):
     grid, ruleset = encounter.grid, encounter.ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
     others = tuple(c for c in encounter.creatures if c is not selected)
-    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, layout, scale)
+    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale)
     return key, _background(others, encounter, ui, layout, scale), _foreground(selected, encounter, ui, layout, scale)
 
 
@@ -165,7 +248,10 @@ def _background(others, encounter, ui, layout, scale):
         if ui.shows_arcs_of(creature.name) and creature.has_facing:
             ops.extend(zone_ops(creature, grid, ruleset, layout, False, scale))
     for creature in others:
+        marks = ui.marks_of(creature.name)
+        ops.extend(mark_ops(creature, grid, layout, marks, scale))
         ops.extend(token_ops(creature, grid, layout, False, scale))
+        ops.extend(mark_ops(creature, grid, layout, marks, scale, True))
     return ops
 
 
@@ -181,7 +267,10 @@ def _foreground(selected, encounter, ui, layout, scale):
         ops.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
     if ui.reach:
         ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
+    marks = ui.marks_of(selected.name)
+    ops.extend(mark_ops(selected, grid, layout, marks, scale))
     ops.extend(token_ops(selected, grid, layout, True, scale))
+    ops.extend(mark_ops(selected, grid, layout, marks, scale, True))
     if selected.has_facing:
         x, y = state.handle_point(selected, grid, layout)
         ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
@@ -262,6 +351,40 @@ def token_ops(creature, grid, layout, selected, scale):
     label = short_label(creature.name)
     font = f"600 {max(9, round(r * (0.8 if len(label) < 3 else 0.62)))}px system-ui, sans-serif"
     ops.append(("text", x, y, label, font, "#ffffff"))
+    return tuple(ops)
+
+
+MARK_STYLES = {
+    "turn": ("#F0B400", 1.05, None),
+    "attacker": ("#0072B2", 0.93, "A"),
+    "target": ("#D55E00", 0.93, "T"),
+}
+"""The rings round a token: whose turn it is (a wide gold ring), the attack panel's attacker and
+target (each a ring with a lettered badge, A or T, so colour is not the only cue)."""
+
+
+@lru_cache(maxsize=256)
+def mark_ops(creature, grid, layout, marks, scale, badges=False):
+    """The rings of ``marks`` (names of ``MARK_STYLES``) round ``creature``, drawn under its
+    token so its facing arrow stays whole; with ``badges``, the lettered badges, drawn over it."""
+    if not marks:
+        return ()
+    x, y = state.centre(creature, grid, layout)
+    r = state.radius(creature, grid, layout)
+    half = layout.cell_size * 0.5
+    font = f"700 {max(8, round(layout.cell_size * 0.2))}px system-ui, sans-serif"
+    ops = []
+    for mark in marks:
+        colour, share, letter = MARK_STYLES[mark]
+        ring = r * share
+        if not badges:
+            ops.append(("path", circle(x, y, ring), None, "#ffffff", 7 * scale))
+            ops.append(("path", circle(x, y, ring), None, colour, 4 * scale))
+        elif letter:
+            side = -1 if letter == "A" else 1
+            bx, by = x + side * (r - half * 0.15), y + (r - half * 0.15)
+            ops.append(("path", circle(bx, by, half * 0.3), colour, "#ffffff", 1.5 * scale))
+            ops.append(("text", bx, by, letter, font, "#ffffff"))
     return tuple(ops)
 
 

@@ -44,6 +44,9 @@ class Ui:
     ``beyond`` extends the selected token's zones to the whole board ("or the squares beyond
     it"); ``reach`` shows the selected token's threatened cells; ``bands`` its movement range.
     ``mode`` is the kind of move a drag makes, ``keep_facing`` whether it keeps the facing.
+    ``tool`` is the board tool in hand (``web.tools.TOOLS``), ``paint`` the palette's kind and
+    ``wall`` the wall tool's kind. ``turn`` names the creature whose turn it is, ``attacker`` and
+    ``target`` the attack panel's choice: each gets a ring on the board.
     """
 
     selected: str | None = None
@@ -54,6 +57,12 @@ class Ui:
     bands: bool = False
     mode: Mode = Mode.MOVE
     keep_facing: bool = False
+    tool: str = "select"
+    paint: str = "difficult"
+    wall: str = "wall"
+    turn: str | None = None
+    attacker: str | None = None
+    target: str | None = None
 
     @property
     def policy(self) -> FacingPolicy:
@@ -63,6 +72,16 @@ class Ui:
     def __post_init__(self):
         if self.arcs not in ARC_MODES:
             raise ValueError(f"arcs must be one of {ARC_MODES}, not {self.arcs!r}")
+
+    @property
+    def marks(self) -> tuple:
+        """The ringed creatures: ``(name, mark)`` pairs (see ``marks_of``)."""
+        return tuple((name, mark) for mark, name in (("turn", self.turn), ("attacker", self.attacker),
+                                                     ("target", self.target)) if name is not None)
+
+    def marks_of(self, name: str) -> tuple:
+        """The rings of the creature called ``name``: ``"turn"``, ``"attacker"``, ``"target"``."""
+        return tuple(mark for other, mark in self.marks if other == name)
 
     def shows_arcs_of(self, name: str) -> bool:
         """Whether the zones of the creature called ``name`` are drawn now."""

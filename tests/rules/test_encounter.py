@@ -86,3 +86,44 @@ def test_terrain_belongs_to_the_board_and_follows_a_grid_change():
     assert {hexes.grid.to_offset(cell): kinds for cell, kinds in hexes.terrain.cells} == {
         (1, 1): ("difficult",), (2, 2): ("difficult", "obstacle")}
     assert len(hexes.terrain.edges) == 1 and board.dropped_walls(HexGrid(5, 5, "flat")) == 0
+
+
+def test_stats_and_the_round_follow_a_creature_renamed_or_removed():
+    """Issue 8: a creature's combat stats and its round entries go with it when it is renamed,
+    and away with it when it is removed; the last of the winning side leaving makes a tie."""
+    from dataclasses import replace
+
+    from rules.combatant import CombatStats
+    from rules.round import declare_action, new_round
+
+    board = Encounter(SquareGrid(6, 6), (medium("Kroh", 1, 1), replace(medium("Goblin", 3, 3), side="foe")))
+    fighter = CombatStats(attack_bonus=5, is_fighter=True)
+    board = board.with_stats("kroh", fighter)
+    assert board.stats == (("Kroh", fighter),) and board.stats_of("KROH") == fighter
+    assert board.stats_of("Goblin") == CombatStats()
+    board = board.with_round(declare_action(new_round(board, board.stats_map(), "foe"), "Goblin", "glance"))
+    renamed = board.replace("Kroh", medium("Kroh the Bold", 1, 1))
+    assert renamed.stats == (("Kroh the Bold", fighter),)
+    assert [name for name, _ in renamed.round_state().actions] == ["Kroh the Bold", "Goblin"]
+    gone = board.remove("Goblin")
+    assert gone.round_state().initiative_winner is None
+    assert [name for name, _ in gone.round_state().actions] == ["Kroh"]
+    assert board.remove("Kroh").stats == ()
+
+
+def test_stats_and_the_round_name_only_creatures_on_the_board():
+    """Stats or a round naming someone absent, or a winner whose side is empty, are refused;
+    default stats and a fresh round are left out, so equal states compare equal."""
+    from rules.combatant import CombatStats
+    from rules.round import RoundState
+
+    board = Encounter(SquareGrid(6, 6), (medium("Kroh", 1, 1),))
+    with pytest.raises(EncounterError, match="combat stats for Orc, who is not on the board"):
+        Encounter(board.grid, board.creatures, stats=(("Orc", CombatStats(attack_bonus=1)),))
+    with pytest.raises(EncounterError, match="side 'foe'"):
+        board.with_round(RoundState(initiative_winner="foe"))
+    with pytest.raises(EncounterError, match="The round names Orc"):
+        board.with_round(RoundState(actions=(("Orc", CombatStats().action),)))
+    assert board.with_stats("Kroh", CombatStats()) == board
+    assert board.with_round(RoundState()).round is None
+    assert board.round_state() == RoundState()

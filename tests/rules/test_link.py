@@ -26,11 +26,13 @@ from rules.link import (
     MAX_UNPACKED,
     SPEED_MODIFIER_FIELDS,
     CellCode,
+    Choice,
     FacingCode,
     Flag,
     LinkError,
     Many,
     Maybe,
+    Pair,
     Record,
     SizeCode,
     Text,
@@ -41,6 +43,10 @@ from rules.link import (
     parse_encounter_code,
     parse_encounter_hash,
     parse_encounter_json,
+    round_fields,
+    round_record,
+    stats_fields,
+    stats_record,
 )
 from rules.options import (
     DEFAULT_OPTIONS,
@@ -119,6 +125,8 @@ def values_for(codec):
     if isinstance(codec, Record):
         parts = {row.name: values_for(row.codec) for row in codec.rows}
         return st.fixed_dictionaries(parts).map(lambda given: made(codec.kind, given))
+    if isinstance(codec, Choice):
+        return st.sampled_from(list(codec.kind))
     raise AssertionError(f"no strategy for {codec!r}")
 
 
@@ -185,7 +193,55 @@ def encounters(draw, most=8):
         taken.add(name.casefold())
         creatures.append(creature)
     ruleset = draw(st.sampled_from(list(RULESETS.values())))
-    return Encounter(grid, tuple(creatures), ruleset, draw(option_sets()), draw(terrains(grid)))
+    encounter = Encounter(grid, tuple(creatures), ruleset, draw(option_sets()), draw(terrains(grid)))
+    return replace(encounter, stats=draw(stats_tables(encounter)), round=draw(rounds(encounter)))
+
+
+DICE = st.sampled_from(["1d6", "1d8+2", "2d4-1", "1d12", "3d6+4"])
+"""Damage dice in canonical notation, so that drawn stats are often valid."""
+
+
+@st.composite
+def stats_tables(draw, encounter):
+    """Combat stats for some of ``encounter``'s creatures, every field drawn (a set the rules
+    refuse is dropped)."""
+    from rules.combatant import CombatStats
+
+    parts = {row.name: values_for(row.codec) for row in stats_fields()}
+    parts.update(damage=DICE, shield_bash=st.just("") | DICE, spell=st.just(""), spell_target=st.just(""))
+    pairs = []
+    for creature in encounter.creatures:
+        if draw(st.booleans()):
+            stats = made(CombatStats, draw(st.fixed_dictionaries(parts)))
+            if stats is not None:
+                pairs.append((creature.name, stats))
+    return tuple(pairs)
+
+
+@st.composite
+def rounds(draw, encounter):
+    """A round under way on ``encounter``, or ``None``: an initiative winner among its sides,
+    declared actions and facing allowances for some of its creatures, a log."""
+    from rules.facing import TurnState
+    from rules.round import RoundState
+    from rules.strike_speed import Action
+
+    if not draw(st.booleans()):
+        return None
+    sides = sorted({creature.side for creature in encounter.creatures})
+    winner = draw(st.none() | st.sampled_from(sides)) if sides else None
+    names = [creature.name for creature in encounter.creatures]
+    acting = draw(st.lists(st.sampled_from(names), unique=True, max_size=4)) if names else []
+    turning = draw(st.lists(st.sampled_from(names), unique=True, max_size=4)) if names else []
+    allowances = st.builds(TurnState, st.booleans(), st.just(False), st.booleans(), st.booleans())
+    return RoundState(
+        initiative_winner=winner,
+        number=draw(st.integers(1, 50)),
+        turn=draw(st.integers(0, 10)),
+        actions=tuple((name, draw(st.sampled_from(list(Action)))) for name in acting),
+        turn_states=tuple((name, draw(allowances)) for name in turning),
+        log=tuple(draw(st.lists(st.text(max_size=80), max_size=5))),
+    )
 
 
 @st.composite
@@ -272,7 +328,8 @@ def test_json_round_trip(encounter):
 def test_equal_encounters_built_differently_have_one_code(encounter):
     """The code of equal states is equal: the same encounter built again another way (creature
     by creature, fields re-made, sets built in another order, options set one by one,
-    terrain listed in another order, walls named from their other side)."""
+    terrain listed in another order, walls named from their other side, stats given in another
+    order, the round re-made)."""
     again = Encounter(encounter.grid, ruleset=encounter.ruleset)
     for creature in encounter.creatures:
         remade = {field.name: getattr(creature, field.name) for field in fields(Creature)}
@@ -283,6 +340,9 @@ def test_equal_encounters_built_differently_have_one_code(encounter):
     again = replace(again, options=parse_options(options_code(options)))
     walls = tuple((b, a, kind) for a, b, kind in reversed(encounter.terrain.edges))
     again = replace(again, terrain=Terrain(tuple(reversed(encounter.terrain.cells)), walls))
+    for name, stats in reversed(encounter.stats):
+        again = again.with_stats(name.upper() if name.upper().casefold() == name.casefold() else name, replace(stats))
+    again = again.with_round(replace(encounter.round_state()))
     assert again == encounter
     assert encounter_code(again) == encounter_code(encounter)
     assert encounter_json(again) == encounter_json(encounter)
@@ -842,3 +902,121 @@ def test_every_public_definition_says_what_it_is_for():
 def test_link_errors_are_rules_errors():
     """The one error of this module is a RulesError, so the page shows its message as it is."""
     assert issubclass(LinkError, RulesError) and issubclass(LinkError, ValueError)
+
+
+# Combat stats and the round (issue 8).
+
+
+def fighting_skirmish():
+    """The budget's skirmish with the party's combat stats and round 1 begun, the party's side
+    having won initiative."""
+    from rules.combatant import CombatStats
+    from rules.round import new_round
+
+    encounter = skirmish()
+    party = {
+        "Kroh": CombatStats(attack_bonus=9, armor_class=17, damage="1d12+4", is_fighter=True,
+                            is_fighting_class=True, action="long weapon"),
+        "Aelis": CombatStats(attack_bonus=8, armor_class=16, damage="1d6+1", stance="active attack"),
+        "Brother Tam": CombatStats(attack_bonus=6, armor_class=20, shield="large shield", shield_bonus=2),
+        "Vessa": CombatStats(attack_bonus=7, armor_class=18, damage="1d8", action="short weapon"),
+    }
+    for name, stats in party.items():
+        encounter = encounter.with_stats(name, stats)
+    return encounter.with_round(new_round(encounter, encounter.stats_map(), "friend"))
+
+
+def test_stats_and_the_round_travel_in_links_and_files():
+    """A link and a file carry each creature's combat stats and the round under way."""
+    encounter = fighting_skirmish()
+    assert parse_encounter_hash(encounter_hash(encounter)) == encounter
+    assert parse_encounter_json(encounter_json(encounter)) == encounter
+    document = json.loads(encounter_json(encounter))
+    assert document["stats"][0] == {"name": "Aelis", "attack_bonus": 8, "armor_class": 16,
+                                    "damage": "1d6+1", "stance": "active attack"}
+    assert document["round"]["initiative_winner"] == "friend"
+    assert document["round"]["log"] == ["Round 1: friend has initiative"]
+
+
+def test_the_budget_case_with_stats_and_a_round_still_fits():
+    """Issue 9's budget holds with the party's stats and a round begun: 1,000 characters."""
+    assert len(encounter_hash(fighting_skirmish())) <= 1000
+
+
+def test_stats_and_round_at_their_default_are_left_out():
+    """No stats and a fresh round write no section, so older v1 links read the same."""
+    from rules.combatant import CombatStats
+    from rules.round import RoundState
+
+    encounter = on_five(medium("Kroh", 0, 0))
+    same = replace(encounter, stats=(("Kroh", CombatStats()),), round=RoundState())
+    assert same == encounter
+    assert set(json.loads(unpacked(encounter_code(same)))) == {"g", "c"}
+    assert "stats" not in json.loads(encounter_json(same)) and "round" not in json.loads(encounter_json(same))
+
+
+def test_the_stats_and_round_rows_keep_their_order():
+    """The v1 wire order of the combat stats and the round: appending is the only change."""
+    from rules.combatant import CombatStats
+    from rules.round import RoundState
+
+    assert [row.name for row in stats_fields()] == [field.name for field in fields(CombatStats)]
+    assert [row.name for row in round_fields()] == [field.name for field in fields(RoundState)]
+    assert stats_record().kind is CombatStats and round_record().kind is RoundState
+
+
+@pytest.mark.parametrize(
+    "sections, message",
+    [
+        (on_5x5(KROH, s={}), "This link is damaged: its combat stats are not a list"),
+        (on_5x5(KROH, s=[[7]]), "an entry of its combat stats has no name"),
+        (on_5x5(KROH, s=[["Goblin", 3]]), "There are combat stats for Goblin, who is not on the board"),
+        (on_5x5(KROH, s=[["Kroh", 3], ["kroh", 4]]), "kroh has combat stats twice"),
+        (on_5x5(KROH, s=[["Kroh", 3, 10, 7]]), "Kroh's shield is not a number from 0 to 2"),
+        (on_5x5(KROH, s=[["Kroh", 3000]]), "cannot be opened: Kroh's attack bonus is 3000"),
+        (on_5x5(KROH, s=[["Kroh", 0, 10, 0, 3]]), "A shield bonus of 3 needs a shield"),
+        (on_5x5(KROH, s=[["Kroh", 0, 10, 0, 0, "", "2x6"]]), "2x6"),
+        (on_5x5(KROH, n={}), "the round is not a list of fields"),
+        (on_5x5(KROH, n=["foe"]), "No creature on the board is on the side 'foe'"),
+        (on_5x5(KROH, n=[None, 0]), "the round's number is 0; it runs from 1 to 9999"),
+        (on_5x5(KROH, n=[None, 1, 0, [["Goblin", 0]]]), "The round names Goblin, who is not on the board"),
+        (on_5x5(KROH, n=[None, 1, 0, [["Kroh", 99]]]), "Kroh's entry is not a number from 0 to 9"),
+        (on_5x5(KROH, n=[None, 1, 0, [], [["Kroh", [0, 1]]]]), "Only a creature that moved can be ending its move"),
+        (on_5x5(KROH, n=[None, 1, 0, [], [], ["x" * 401]]), "has 401 characters; the longest is 400"),
+    ],
+)
+def test_bad_stats_or_round_say_what_is_wrong(sections, message):
+    """A damaged stats or round section names what is wrong, in the player's words."""
+    with pytest.raises(LinkError, match=message):
+        parse_encounter_code(code_of(sections))
+
+
+@pytest.mark.parametrize(
+    "part, message",
+    [
+        ({"stats": [{"attack_bonus": 2}]}, "an entry of its combat stats has no name"),
+        ({"stats": [{"name": "Kroh", "stance": "sideways"}]}, "Kroh's stance is not one of"),
+        ({"stats": [{"name": "Kroh", "wings": 2}]}, r"has a field this page does not know \('wings'\)"),
+        ({"round": {"actions": [["Kroh", "Juggling"]]}}, "Kroh's entry is not one of"),
+        ({"round": {"turn_states": [["Kroh", {"moved": "yes"}]]}}, "is not true or false"),
+    ],
+)
+def test_bad_stats_or_round_in_a_file_say_what_is_wrong(part, message):
+    """A hand-edited file's stats or round names its mistake."""
+    text = document_of(on_five(medium("Kroh", 0, 0)), **part)
+    with pytest.raises(LinkError, match=message):
+        parse_encounter_json(text)
+
+
+def test_pairs_and_choices_travel_both_ways():
+    """The two codecs the stats and the round add: a name with a value, a member of a list."""
+    from rules.stances import Stance
+
+    where = link.Where(SquareGrid(2, 2), {}, "the test")
+    pair = Pair(Choice(Stance))
+    assert pair.pack(("Kroh", Stance.FULL_ATTACK), where) == ["Kroh", 4]
+    assert pair.unpack(["Kroh", 4], where) == ("Kroh", Stance.FULL_ATTACK)
+    assert pair.show(("Kroh", Stance.FULL_ATTACK), where) == ["Kroh", "full attack"]
+    assert pair.read(["Kroh", "full attack"], where) == ("Kroh", Stance.FULL_ATTACK)
+    with pytest.raises(link._Damaged, match="is not a name and a value"):
+        pair.unpack(["Kroh"], where)

@@ -1,0 +1,252 @@
+"""The table panels' content and changes, as pure functions of the encounter. No browser.
+
+The attack panel, the combat stats editor, the optional-rule switches and the round tracker
+read and change the encounter through these functions, which ask ``rules`` and the pure views
+(``web.attack_view``, ``web.round_view``) and decide no rule themselves: the stats form is read
+into ``rules.combatant.CombatStats``, whose checks give the player's message; a roll goes to
+the round's log; a creature turning or moving on its turn updates its facing allowance with
+``rules.facing.turn`` (UA Combat Facing, Changing Facing; seed 001's Reaction).
+"""
+
+from dataclasses import dataclass, replace
+
+from rules.combatant import CombatStats, CombatStatsError
+from rules.facing import AttackKind, TurnError, Turning, kind_name, turn, turn_in_place
+from rules.options import OPTION_INFO, OptionsError, set_option
+from rules.round import add_log, next_turn, previous_turn, with_initiative, with_turn_state
+from rules.stances import Shield, Stance, stance_name
+from rules.strike_speed import Action, action_name
+from web.attack_view import RollView, attack_panel, roll_attack
+from web.round_view import round_rows, round_title
+
+MAX_LOG_LINES = 500
+"""The log lines a link carries (``rules.link.MAX_LOG_LINES``): the page keeps the latest."""
+
+
+@dataclass(frozen=True)
+class StatsField:
+    """One control of the combat stats editor: the ``CombatStats`` field ``name``, its
+    ``label``, its ``kind`` (``"number"``, ``"text"``, ``"switch"`` or ``"choice"``) and, for a
+    choice, its ``(value, label)`` ``choices``."""
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple = ()
+
+
+STATS_FORM = (
+    StatsField("attack_bonus", "Attack bonus", "number"),
+    StatsField("armor_class", "Armor Class", "number"),
+    StatsField("damage", "Damage dice", "text"),
+    StatsField("strength_bonus", "Strength bonus", "number"),
+    StatsField("shield", "Shield", "choice", tuple((shield.value, shield.value.capitalize()) for shield in Shield)),
+    StatsField("shield_bonus", "Shield's AC bonus", "number"),
+    StatsField("shield_bash", "Shield bash dice", "text"),
+    StatsField("stance", "Stance", "choice", tuple((stance.value, stance_name(stance)) for stance in Stance)),
+    StatsField("action", "Declared action", "choice", tuple((action.value, action_name(action)) for action in Action)),
+    StatsField("spell", "Spell (when casting)", "text"),
+    StatsField("spell_target", "Spell's target", "text"),
+    StatsField("is_fighter", "Fighter", "switch"),
+    StatsField("is_fighting_class", "Fighting class", "switch"),
+    StatsField("crits_as_fighter", "Critical hits as a Fighter", "switch"),
+    StatsField("may_maneuver", "May use combat maneuvers", "switch"),
+    StatsField("is_monster", "Monster", "switch"),
+    StatsField("classed_as_fighter", "Monster classed as a fighter", "switch"),
+)
+"""The combat stats editor's controls, in the order the page shows them."""
+
+ATTACK_KINDS = tuple((kind_name(kind), kind.value.label[0].upper() + kind.value.label[1:]) for kind in AttackKind)
+"""The attack panel's kinds of attack (``rules.facing.AttackKind``), as ``(value, label)``."""
+
+STANCES = tuple((stance.value, stance_name(stance)) for stance in Stance)
+"""The combat stances (Seed 003: Combat Stance), as ``(value, label)``."""
+
+ACTIONS = tuple((action.value, action_name(action)) for action in Action)
+"""The strike-speed table's actions (Seed 003: Strike Speed), as ``(value, label)``."""
+
+
+def stats_form_values(stats: CombatStats) -> dict:
+    """The editor's values for ``stats``: text for inputs and choices, booleans for switches."""
+    values = {}
+    for field in STATS_FORM:
+        value = getattr(stats, field.name)
+        if field.kind == "switch":
+            values[field.name] = bool(value)
+        elif field.kind == "choice":
+            values[field.name] = value.value
+        else:
+            values[field.name] = str(value)
+    return values
+
+
+def stats_from_form(values: dict, base: CombatStats) -> CombatStats:
+    """The ``CombatStats`` the editor's ``values`` describe (fields it lacks from ``base``);
+    a number that is not one, or stats that do not fit together, raise ``CombatStatsError``."""
+    changes = {}
+    labels = {field.name: field.label for field in STATS_FORM}
+    for field in STATS_FORM:
+        if field.name not in values:
+            continue
+        raw = values[field.name]
+        if field.kind == "number":
+            text = str(raw).strip()
+            try:
+                changes[field.name] = int(text)
+            except ValueError:
+                raise CombatStatsError(f"The {labels[field.name]} is a whole number, not '{text}'") from None
+        elif field.kind == "switch":
+            changes[field.name] = bool(raw)
+        else:
+            changes[field.name] = str(raw)
+    return replace(base, **changes)
+
+
+def option_value(name: str, raw):
+    """The value a control gives the option called ``name``: its ``checked`` for a switch, its
+    text read as a whole number for a number (``rules.options`` checks the bounds)."""
+    info = next(info for info in OPTION_INFO if info.name == name)
+    if not info.is_number:
+        return bool(raw)
+    text = str(raw).strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    least, greatest = info.bounds
+    raise OptionsError(f"The option '{info.label}' is a whole number from {least} to {greatest}, not '{text}'")
+
+
+def with_option(encounter, name: str, raw):
+    """``encounter`` with the option called ``name`` set from its control (``set_option`` keeps
+    the options consistent)."""
+    return replace(encounter, options=set_option(encounter.options, name, option_value(name, raw)))
+
+
+def logged(encounter, text: str):
+    """``encounter`` with ``text`` added to the round's log, the log kept to ``MAX_LOG_LINES``."""
+    state = add_log(encounter.round_state(), text)
+    if len(state.log) > MAX_LOG_LINES:
+        state = replace(state, log=state.log[-MAX_LOG_LINES:])
+    return encounter.with_round(state)
+
+
+def panel_for(encounter, attacker: str, target: str, kind: str, maneuver: str):
+    """The attack panel (``web.attack_view.AttackPanel``) for the panel's choice."""
+    return attack_panel(encounter, encounter.stats_map(), attacker, target, kind, maneuver.strip() or None)
+
+
+def rolled(encounter, attacker: str, target: str, kind: str, maneuver: str, rng) -> tuple:
+    """Roll the chosen attack: ``(encounter, view)``, the encounter with the roll in the log
+    and, under the variant, the attacker turned to face its target (seed 001: "it
+    automatically turns to face the target of the attack") with ``rules.facing.turn_in_place``."""
+    view: RollView = roll_attack(
+        encounter, encounter.stats_map(), attacker, target, kind, rng, maneuver.strip() or None
+    )
+    if view.new_facing is not None:
+        creature = encounter.creature(attacker)
+        encounter = encounter.replace(creature.name, turn_in_place(creature, view.new_facing, encounter.grid))
+    return logged(encounter, view.text()), view
+
+
+def turned_first(encounter, attacker: str, target: str, kind: str, maneuver: str):
+    """``encounter`` with the attacker turned to the facing the rules say it must take before
+    this attack (``AttackPanel.turn_first``: a UA spell into its rear), or as it was."""
+    panel = panel_for(encounter, attacker, target, kind, maneuver)
+    if panel.turn_first is None:
+        return encounter
+    creature = encounter.creature(attacker)
+    return encounter.replace(creature.name, turn_in_place(creature, panel.turn_first, encounter.grid))
+
+
+def roll_lines(view: RollView) -> tuple:
+    """The roll as the panel shows it: the headline, every die, the sneak attack and the turn."""
+    lines = [view.headline]
+    lines += [f"Die {text}" for text in view.dice]
+    if view.result.is_hit:
+        lines.append(f"Damage {view.result.damage}")
+    if view.sneak_attack:
+        lines.append(f"{view.panel.sneak_attack.reason}: add the sneak attack damage")
+    if view.panel.new_facing_name is not None:
+        lines.append(f"{view.panel.attacker} now faces {view.panel.new_facing_name}")
+    if view.effects:
+        lines.append(f"{view.effect_chooser} may impose one of these effects:")
+    return tuple(lines)
+
+
+def effect_chosen(encounter, view: RollView, index: int):
+    """``encounter`` with the chooser imposing effect number ``index`` of the roll's offers,
+    logged, and the message for the status line. A forced move is the referee's to place."""
+    offer = view.effects[index]
+    line = f"{view.effect_chooser} imposes {offer.rule.name}"
+    if offer.amount:
+        line += f" ({offer.amount})"
+    return logged(encounter, line), f"{line}: {offer.rule.text}"
+
+
+def started(encounter, winner: str | None):
+    """``encounter`` with ``winner`` (``None``: a tie) as the side that won this round's
+    initiative, logged."""
+    return encounter.with_round(with_initiative(encounter, encounter.round_state(), winner))
+
+
+def stepped(encounter, forward: bool):
+    """``encounter`` at the next (or previous) turn of the round."""
+    move = next_turn if forward else previous_turn
+    return encounter.with_round(move(encounter, encounter.stats_map(), encounter.round_state()))
+
+
+def tracker(encounter) -> tuple:
+    """``(title, rows)``: the round tracker's heading and its rows (``web.round_view``)."""
+    state = encounter.round_state()
+    return round_title(state), round_rows(encounter, encounter.stats_map(), state)
+
+
+def current_name(encounter):
+    """The name of the creature whose turn it is, or ``None``: no creature, or no round begun."""
+    if encounter.round is None or not encounter.creatures:
+        return None
+    for row in round_rows(encounter, encounter.stats_map(), encounter.round):
+        if row.current:
+            return row.name
+    return None
+
+
+def after_move(encounter, name: str, feet: int):
+    """``encounter`` after the creature called ``name`` moved ``feet`` on its turn: further than
+    a 5-foot step, it has moved and sets its facing at the end of the move (UA Combat Facing,
+    Changing Facing; seed 001: it "declares its facing at the end of the movement")."""
+    if current_name(encounter) != name or feet <= 5:
+        return encounter
+    state = encounter.round.turn_state_of(name)
+    return encounter.with_round(with_turn_state(encounter.round, name, state.after_move()))
+
+
+def after_turn(encounter, before):
+    """``(encounter, message)`` after the creature ``before`` (as it stood) turned on the board
+    to its facing in ``encounter``. On its turn the turn is spent from its allowance
+    (``rules.facing.turn``: at the end of its move, else its once-a-turn change, else a move
+    action); ``message`` is the rules' refusals when none is left (the board keeps the turn:
+    the referee may allow it, and undo takes it back), else ``None``."""
+    name = before.name
+    now = encounter.creature(name)
+    if current_name(encounter) != name or now.facing == before.facing:
+        return encounter, None
+    state = encounter.round.turn_state_of(name)
+    ways = (Turning.END_OF_MOVE,) if state.declaring else (Turning.FREE, Turning.MOVE_ACTION)
+    refusals = []
+    for how in ways:
+        try:
+            done = turn(before, now.facing, encounter.grid, encounter.ruleset, state, how)
+        except TurnError as error:
+            refusals.append(str(error))
+            continue
+        return encounter.with_round(with_turn_state(encounter.round, name, done.state)), None
+    return encounter, " ".join(refusals)
+
+
+def sides(encounter) -> tuple:
+    """The sides some creature is on, in board order: the initiative choices."""
+    seen = []
+    for creature in encounter.creatures:
+        if creature.side not in seen:
+            seen.append(creature.side)
+    return tuple(seen)

@@ -1,0 +1,144 @@
+"""The table panels' content and changes under CPython (issue 8): the stats editor, the
+option controls, a roll into the log (and the variant's turn), and the facing allowance a
+creature spends when it turns or moves on its turn."""
+
+import random
+
+import pytest
+
+from rules.combatant import CombatStats, CombatStatsError
+from rules.creature import Creature
+from rules.encounter import Encounter
+from rules.grid import Square, SquareGrid
+from rules.options import Options, OptionsError
+from rules.round import RoundError
+from rules.sizes import Size
+from rules.stances import Stance
+from rules.strike_speed import Action
+from rules.zones import VARIANT
+from web import table
+
+GRID = SquareGrid(12, 12)
+
+
+def medium(name, x, y, facing=0, **fields):
+    """A Medium creature at ``(x, y)`` facing ``facing`` (0 north, 2 east, 4 south, 6 west)."""
+    return Creature(name, Size.MEDIUM, Square(x, y), facing=facing, **fields)
+
+
+def ambush(**more):
+    """A goblin facing north at (5, 5) and a rogue just behind it."""
+    return Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 5, 6, rogue_level=3)), **more)
+
+
+def test_the_stats_editor_reads_back_what_it_shows():
+    """Every field the editor shows reads back to the same stats."""
+    stats = CombatStats(attack_bonus=-1, armor_class=15, shield="shield", shield_bonus=1, damage="1d8+2",
+                        stance="active defense", action="long weapon", is_fighter=True, is_fighting_class=True)
+    values = table.stats_form_values(stats)
+    assert values["stance"] == "active defense" and values["attack_bonus"] == "-1" and values["is_fighter"] is True
+    assert table.stats_from_form(values, CombatStats()) == stats
+
+
+def test_the_stats_editor_refuses_with_the_rules_words():
+    """Not a number, or stats that do not fit together: the message the player reads."""
+    values = table.stats_form_values(CombatStats())
+    with pytest.raises(CombatStatsError, match="The Attack bonus is a whole number, not 'lots'"):
+        table.stats_from_form({**values, "attack_bonus": "lots"}, CombatStats())
+    with pytest.raises(CombatStatsError, match="A monster has no character class"):
+        table.stats_from_form({**values, "is_monster": True, "is_fighter": True}, CombatStats())
+    with pytest.raises(CombatStatsError, match="declares the spell and its target"):
+        table.stats_from_form({**values, "action": Action.CAST_SPELL.value}, CombatStats())
+
+
+def test_option_controls_set_the_options_consistently():
+    """A switch turned on turns on what it needs; a number is read and its bounds checked."""
+    encounter = ambush()
+    on = table.with_option(encounter, "stance_strike_modifier", True)
+    assert on.options.strike_speed and on.options.stance_strike_modifier
+    assert table.with_option(on, "strike_speed", False).options == Options()
+    assert table.with_option(encounter, "flanked_penalty", " 4 ").options.flanked_penalty == 4
+    with pytest.raises(OptionsError, match="whole number from 0 to 10, not 'x'"):
+        table.with_option(encounter, "flanked_penalty", "x")
+    with pytest.raises(OptionsError, match="not 11"):
+        table.with_option(encounter, "flanked_penalty", "11")
+
+
+def test_a_roll_goes_to_the_log_and_the_variant_turns_the_attacker():
+    """Seed 001: under the variant an attack turns the attacker to face its target; the roll's
+    lines show the d20 and the turn, and the log keeps the roll."""
+    encounter = Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 6, 5, 4)), ruleset=VARIANT)
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", random.Random(3))
+    assert after.creature("Rogue").facing == 6 and encounter.creature("Rogue").facing == 4
+    lines = table.roll_lines(view)
+    assert lines[0].startswith("Rogue attacks Goblin: natural") and lines[1].startswith("Die d20: ")
+    assert "Rogue now faces W" in lines
+    assert after.round_state().log[0] == lines[0]
+
+
+def test_a_critical_hit_offers_effects_to_choose_and_the_choice_is_logged():
+    """Seed 003: a critical hit in melee from an attacking stance offers the special effects;
+    the chosen one goes to the log."""
+    options = Options(crit_hit_effects=True)
+    stats = (("Rogue", CombatStats(attack_bonus=5, is_fighting_class=True, stance="active attack")),)
+    encounter = ambush(options=options, stats=stats)
+    seed = next(seed for seed in range(500) if random.Random(seed).randint(1, 20) == 20)
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", random.Random(seed))
+    assert view.effects and "Rogue may impose one of these effects:" in table.roll_lines(view)
+    chosen, message = table.effect_chosen(after, view, 0)
+    assert chosen.round_state().log[-1].startswith("Rogue imposes Trip") and message.startswith("Rogue imposes Trip")
+
+
+def test_the_log_keeps_the_latest_lines():
+    """The log a link carries is kept to its last ``MAX_LOG_LINES`` lines."""
+    encounter = ambush()
+    for number in range(table.MAX_LOG_LINES + 3):
+        encounter = table.logged(encounter, f"line {number}")
+    log = encounter.round_state().log
+    assert len(log) == table.MAX_LOG_LINES and log[-1] == f"line {table.MAX_LOG_LINES + 2}"
+
+
+def test_turning_on_its_turn_spends_the_allowance():
+    """UA Combat Facing, Changing Facing: one free turn if it did not move, then a move action;
+    after that the rules refuse, and the encounter keeps its allowance as it was."""
+    encounter = table.started(ambush(), "foe")
+    goblin = encounter.creature("Goblin")
+    assert table.current_name(encounter) == "Goblin"
+
+    def turned(board, facing):
+        before = board.creature("Goblin")
+        return table.after_turn(board.replace("Goblin", medium("Goblin", 5, 5, facing, side="foe")), before)
+
+    once, refusal = turned(encounter, 1)
+    assert refusal is None and once.round.turn_state_of("Goblin").free_turn_used
+    twice, refusal = turned(once, 2)
+    assert refusal is None and twice.round.turn_state_of("Goblin").move_action_used
+    thrice, refusal = turned(twice, 3)
+    assert "already changed facing once" in refusal and "no move action left" in refusal
+    assert thrice.round == twice.round
+    other, refusal = table.after_turn(encounter.replace("Rogue", medium("Rogue", 5, 6, 2, rogue_level=3)),
+                                      encounter.creature("Rogue"))
+    assert other.round == encounter.round and refusal is None
+    assert goblin.facing == 0
+
+
+def test_a_move_on_its_turn_sets_the_facing_at_its_end():
+    """UA: "you can change facing at the end of your move"; a 5-foot step keeps the free turn."""
+    encounter = table.started(ambush(), "foe")
+    assert table.after_move(encounter, "Goblin", 5) == encounter
+    moved = table.after_move(encounter, "Goblin", 30)
+    assert moved.round.turn_state_of("Goblin").declaring
+    assert table.after_move(encounter, "Rogue", 30) == encounter
+
+
+def test_the_tracker_steps_through_the_round_and_the_sides_are_the_choices():
+    """Next turn moves the current creature along the order; before round 1's first turn there
+    is none to go back to."""
+    encounter = table.started(ambush(stats=(("Goblin", CombatStats(stance=Stance.STANDARD)),)), None)
+    title, rows = table.tracker(encounter)
+    assert title == "Round 1: initiative tied" and [row.name for row in rows] == ["Goblin", "Rogue"]
+    assert table.current_name(table.stepped(encounter, True)) == "Rogue"
+    with pytest.raises(RoundError, match="no turn before it"):
+        table.stepped(encounter, False)
+    assert table.sides(encounter) == ("foe", "friend")
+    assert table.current_name(ambush()) is None

@@ -1,0 +1,121 @@
+"""The map tools under CPython (issue 8): painting cells, boxes and brush strokes, walls on the
+nearest side, and how the grid layer draws terrain with a mark per kind and walls as lines."""
+
+import importlib
+import inspect
+
+import pytest
+
+from rules.grid import HexGrid, Square, SquareGrid
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
+from web.scene import TERRAIN_STYLES, WALL_STYLES, grid_scene
+from web.tools import ERASE, box, nearest_edge, painted, palette, shared_side, stroke, toggled_wall, wall_kinds
+from web.view import View
+
+GRID = SquareGrid(10, 8)
+LAYOUT = View().layout(GRID)
+
+
+def test_the_palette_offers_every_kind_of_ground_and_an_eraser():
+    """Every kind ``rules.terrain`` knows is on the palette, with its own label, then Erase."""
+    values = [value for value, _ in palette()]
+    assert values == list(TERRAIN_KINDS) + [ERASE]
+    assert dict(palette())["blocking"] == "A blocking obstacle"
+    assert [value for value, _ in wall_kinds()] == list(EDGE_KINDS)
+
+
+def test_painting_replaces_a_cells_kinds_and_erasing_clears_them():
+    """A painted cell holds the palette's kind alone; the eraser makes it open ground; walls stay."""
+    walls = ((Square(0, 0), Square(1, 0), "wall"),)
+    terrain = Terrain(((Square(1, 1), ("difficult", "obstacle")),), walls)
+    pit = painted(terrain, [Square(1, 1), Square(2, 1)], "pit")
+    assert pit.kinds_at(Square(1, 1)) == ("pit",) and pit.kinds_at(Square(2, 1)) == ("pit",)
+    assert pit.edges == terrain.edges
+    assert painted(pit, [Square(1, 1)], ERASE).by_cell == {Square(2, 1): ("pit",)}
+
+
+def test_a_box_is_every_cell_between_two_corners_on_the_board():
+    """The rectangle tool's box runs either way between its corners and stops at the board's edge."""
+    assert set(box(GRID, Square(3, 4), Square(1, 2))) == {Square(x, y) for x in (1, 2, 3) for y in (2, 3, 4)}
+    assert set(box(GRID, Square(8, 6), Square(12, 12))) == {Square(x, y) for x in (8, 9) for y in (6, 7)}
+
+
+def test_a_brush_stroke_leaves_no_gap_between_pointer_events():
+    """Two pointer events four cells apart paint the cells between them too (the grid's line)."""
+    assert stroke(GRID, Square(1, 1), Square(5, 1)) == tuple(Square(x, 1) for x in range(1, 6))
+    assert stroke(GRID, Square(8, 1), Square(11, 1)) == (Square(8, 1), Square(9, 1))
+    hexes = HexGrid(6, 6, "flat")
+    start, end = hexes.from_offset(0, 0), hexes.from_offset(3, 0)
+    assert len(stroke(hexes, start, end)) == hexes.distance(start, end) + 1
+
+
+@pytest.mark.parametrize("dx, dy, other", [(0.45, 0, Square(4, 3)), (-0.45, 0, Square(2, 3)),
+                                           (0, 0.45, Square(3, 4)), (0.1, -0.42, Square(3, 2))])
+def test_the_wall_tool_finds_the_side_nearest_the_click(dx, dy, other):
+    """A click near a square's side picks that side: the square and its neighbour across it."""
+    x, y = LAYOUT.to_pixel(Square(3, 3))
+    size = LAYOUT.cell_size
+    assert nearest_edge(GRID, LAYOUT, x + dx * size, y + dy * size) == (Square(3, 3), other)
+
+
+def test_the_wall_tool_ignores_the_middle_the_board_edge_and_hexes():
+    """A click in a square's middle, on the board's outer side, or on hexes finds no side."""
+    x, y = LAYOUT.to_pixel(Square(3, 3))
+    assert nearest_edge(GRID, LAYOUT, x, y) is None
+    x, y = LAYOUT.to_pixel(Square(0, 3))
+    assert nearest_edge(GRID, LAYOUT, x - 0.45 * LAYOUT.cell_size, y) is None
+    hexes = HexGrid(6, 6, "flat")
+    assert nearest_edge(hexes, View().layout(hexes), 100, 100) is None
+
+
+def test_walls_toggle_and_change_kind():
+    """A wall where there is none is built; one of another kind is changed; the same kind again
+    takes it away."""
+    a, b = Square(2, 2), Square(3, 2)
+    built, message = toggled_wall(Terrain(), a, b, "wall")
+    assert built.edge_between(b, a) == "wall" and message == "Built a wall"
+    low, _ = toggled_wall(built, b, a, "low wall")
+    assert low.edge_between(a, b) == "low wall" and len(low.edges) == 1
+    gone, message = toggled_wall(low, a, b, "low wall")
+    assert gone.edges == () and message == "Removed the low wall"
+
+
+def test_two_neighbours_share_one_side():
+    """The side two squares share is two corners; squares that do not touch share none."""
+    side = shared_side(LAYOUT.corners(Square(1, 1)), LAYOUT.corners(Square(2, 1)))
+    assert sorted(side) == [(104.0, 64.0), (104.0, 104.0)]
+    assert shared_side(LAYOUT.corners(Square(1, 1)), LAYOUT.corners(Square(3, 1))) is None
+
+
+def test_each_kind_of_ground_has_its_own_fill_and_mark():
+    """Colour is not the only cue: every kind has a distinct fill and a distinct mark."""
+    assert set(TERRAIN_STYLES) == set(TERRAIN_KINDS)
+    assert len({fill for fill, _, _ in TERRAIN_STYLES.values()}) == len(TERRAIN_KINDS)
+    assert len({mark for _, _, mark in TERRAIN_STYLES.values()}) == len(TERRAIN_KINDS)
+    assert set(WALL_STYLES) == set(EDGE_KINDS)
+
+
+def test_the_grid_layer_draws_terrain_under_the_lines_and_walls_on_top():
+    """Terrain fills and marks come after the board's fill and before the grid lines; each wall
+    kind is a thick line along the shared side, on top."""
+    terrain = Terrain.build({Square(1, 1): "difficult", Square(2, 2): "pit"}, {(Square(4, 4), Square(4, 5)): "wall"})
+    ops = grid_scene(GRID, LAYOUT, 800, 600, 1.0, terrain)
+    fills = [op[2] for op in ops if op[0] == "path"]
+    assert fills.index(TERRAIN_STYLES["difficult"][0]) > 1
+    wall = [op for op in ops if op[3] == WALL_STYLES["wall"][0]]
+    assert len(wall) == 1 and wall[0][4] == WALL_STYLES["wall"][1]
+    assert ops.index(wall[0]) == len(ops) - 1
+    assert wall[0][1] == "M184.0 224.0L224.0 224.0" or wall[0][1] == "M224.0 224.0L184.0 224.0"
+    plain = grid_scene(GRID, LAYOUT, 800, 600, 1.0)
+    assert len(ops) == len(plain) + 2 + 2 + 1
+
+
+@pytest.mark.parametrize("name", ["web.tools", "web.table"])
+def test_every_public_definition_says_what_it_is_for(name):
+    """House style: every module and public definition has a docstring."""
+    module = importlib.import_module(name)
+    assert module.__doc__ and module.__doc__.strip()
+    missing = [label for label, value in vars(module).items()
+               if not label.startswith("_") and inspect.isfunction(value) and value.__module__ == name
+               and not (value.__doc__ or "").strip()]
+    assert missing == []
