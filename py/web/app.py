@@ -14,7 +14,6 @@ from pyodide.ffi import create_proxy, to_js
 
 from rules.errors import RulesError
 from rules.grid import HexGrid, SquareGrid
-from rules.movement import Mode, plan_move
 from rules.sizes import facing_names
 from rules.zones import RULESETS
 from web import painter, scene, state, tools
@@ -401,7 +400,7 @@ class Board:
             self.gesture["ghost"] = None
         elif anchor != self.gesture.get("target"):
             self.gesture["target"] = anchor
-            answer = plan_move(creature, anchor, state.battlefield(self.encounter, creature.name), self.ui.mode, self.ui.policy)
+            answer = self.plan(creature, anchor)
             self.gesture["answer"] = answer
             self.gesture["ghost"] = answer.path.end if answer.legal else replace(creature, anchor=anchor)
         self.request_frame()
@@ -431,6 +430,13 @@ class Board:
             self.finish_move(gesture["answer"])
         self.request_frame()
 
+    def plan(self, creature, anchor):
+        """The movement rules' answer for moving ``creature`` to ``anchor`` as the panel says."""
+        from rules.movement import plan_move
+
+        field = state.battlefield(self.encounter, creature.name)
+        return plan_move(creature, anchor, field, self.ui.move_mode, self.ui.policy)
+
     def finish_move(self, answer):
         """Commit a legal move; an illegal one snaps back, saying why."""
         name = answer.path.start.name
@@ -438,7 +444,7 @@ class Board:
             self.say(f"{name} stays put: {answer.reason}", error=True)
             return
         path = answer.path
-        message = f"{name} moved {path.feet} ft ({path.squares} squares)."
+        message = f"{name} moved {path.feet} ft ({path.squares} {'square' if path.squares == 1 else 'squares'})."
         provoked = [opponent.name for opponent, _ in path.provocations]
         if provoked:
             message += f" Provokes attacks of opportunity from {', '.join(provoked)}."
@@ -514,7 +520,7 @@ class Board:
 
         best = max(range(len(grid.directions)), key=along)
         target = grid.step(creature.anchor, best)
-        self.finish_move(plan_move(creature, target, state.battlefield(self.encounter, creature.name), self.ui.mode, self.ui.policy))
+        self.finish_move(self.plan(creature, target))
 
     # Panel events.
     def on_add(self, event):
@@ -838,7 +844,7 @@ def wire_panel(board):
     listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
     for radio in document.querySelectorAll("input[name=arcs]"):
         listen(radio, "change", lambda event: board.set_ui(arcs=event.target.value))
-    listen(element("move-mode"), "change", lambda event: board.set_ui(mode=Mode(event.target.value)))
+    listen(element("move-mode"), "change", lambda event: board.set_ui(mode=event.target.value))
     for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
                        ("keep-facing", "keep_facing")):
         listen(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
@@ -890,9 +896,14 @@ def wire_sharing(board):
 
     def save(_event):
         name = element("save-name").value.strip() or "Encounter"
+        try:
+            code = board.link()
+        except LinkError as error:
+            board.say(str(error), error=True)
+            return
         named = links.saves()
         named.pop(name, None)
-        named[name] = links.encounter_hash(board.encounter)
+        named[name] = code
         links.write_saves(named)
         refresh()
         board.say(f"Saved as {name}.")

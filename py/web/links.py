@@ -12,7 +12,6 @@ import json
 import js
 from pyodide.ffi import create_proxy
 
-from rules.link import LinkError, encounter_hash, encounter_json, parse_encounter_hash, parse_encounter_json
 
 AUTOSAVE_KEY = "flankwise:current"
 SAVES_KEY = "flankwise:saves"
@@ -39,6 +38,8 @@ def opening_encounter():
     """
     link = hash_text()
     if link and link != "#":
+        from rules.link import LinkError, parse_encounter_hash
+
         try:
             return parse_encounter_hash(link), "Opened the encounter in this link.", False
         except LinkError as error:
@@ -54,6 +55,8 @@ def autosaved():
     code = store.getItem(AUTOSAVE_KEY) if store is not None else None
     if not code:
         return None, None
+    from rules.link import LinkError, parse_encounter_hash
+
     try:
         return parse_encounter_hash(code), "Restored your last encounter."
     except LinkError:
@@ -65,6 +68,8 @@ def publish(encounter):
 
     Returns None, or a message if the encounter cannot be put in a link (it is still on screen).
     """
+    from rules.link import LinkError, encounter_hash
+
     try:
         link = encounter_hash(encounter)
     except LinkError as error:
@@ -104,6 +109,8 @@ def download(filename, href):
 
 def export_json(encounter):
     """Download the encounter as a readable, versioned JSON file."""
+    from rules.link import encounter_json
+
     blob = js.Blob.new([encounter_json(encounter)], js.Object.fromEntries([["type", "application/json"]]))
     url = js.URL.createObjectURL(blob)
     download("flankwise-encounter.json", url)
@@ -122,5 +129,7 @@ def export_png(grid_canvas, top_canvas):
 
 async def read_json_file(file):
     """The encounter in a picked JSON file; ``LinkError`` says what is wrong with it."""
+    from rules.link import parse_encounter_json
+
     text = await file.text()
     return parse_encounter_json(text)

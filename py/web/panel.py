@@ -119,7 +119,7 @@ class Panel:
         element("show-beyond").checked = ui.beyond
         element("show-reach").checked = ui.reach
         element("show-bands").checked = ui.bands
-        element("move-mode").value = ui.mode.value
+        element("move-mode").value = ui.mode
         element("keep-facing").checked = ui.keep_facing
 
 

@@ -13,7 +13,6 @@ creature drawings are cached on the creature's value, so a drag redraws only wha
 from dataclasses import replace
 from functools import lru_cache
 
-from rules.reach import threatened_cells
 from rules.sizes import facing_names
 from rules.terrain import NO_TERRAIN
 from rules.zones import Zone, board_zones, zone_name, zones_around
@@ -266,6 +265,8 @@ def _foreground(selected, encounter, ui, layout, scale):
     if ui.shows_arcs_of(selected.name) and selected.has_facing:
         ops.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
     if ui.reach:
+        from rules.reach import threatened_cells
+
         ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
     marks = ui.marks_of(selected.name)
     ops.extend(mark_ops(selected, grid, layout, marks, scale))

@@ -12,7 +12,6 @@ from functools import lru_cache
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import Square, SquareGrid
-from rules.movement import Battlefield, FacingPolicy, Mode, costs_depend_on_facing, reachable
 from rules.sizes import Size, facing_names, facing_vector
 
 BOARD_SIZE = (30, 20)
@@ -43,7 +42,8 @@ class Ui:
     ``arcs`` is one of ``ARC_MODES``; ``arcs_held`` is whether the arcs key is down now;
     ``beyond`` extends the selected token's zones to the whole board ("or the squares beyond
     it"); ``reach`` shows the selected token's threatened cells; ``bands`` its movement range.
-    ``mode`` is the kind of move a drag makes, ``keep_facing`` whether it keeps the facing.
+    ``mode`` is the kind of move a drag makes (a ``Mode`` value such as ``"double move"``),
+    ``keep_facing`` whether it keeps the facing.
     ``tool`` is the board tool in hand (``web.tools.TOOLS``), ``paint`` the palette's kind and
     ``wall`` the wall tool's kind. ``turn`` names the creature whose turn it is, ``attacker`` and
     ``target`` the attack panel's choice: each gets a ring on the board.
@@ -55,7 +55,7 @@ class Ui:
     beyond: bool = False
     reach: bool = False
     bands: bool = False
-    mode: Mode = Mode.MOVE
+    mode: str = "move"
     keep_facing: bool = False
     tool: str = "select"
     paint: str = "difficult"
@@ -65,8 +65,18 @@ class Ui:
     target: str | None = None
 
     @property
-    def policy(self) -> FacingPolicy:
+    def move_mode(self):
+        """The kind of move a drag makes, as ``rules.movement.Mode`` (loaded on first use, after
+        the first frame: the movement engine is the page's largest module)."""
+        from rules.movement import Mode
+
+        return Mode(self.mode)
+
+    @property
+    def policy(self):
         """How a dragged token moves: turning as it goes, or keeping its facing."""
+        from rules.movement import FacingPolicy
+
         return FacingPolicy.KEEP if self.keep_facing else FacingPolicy.TURN
 
     def __post_init__(self):
@@ -154,10 +164,13 @@ def battlefield(encounter, name):
 @lru_cache(maxsize=8)
 def _battlefield(grid, terrain, others, ruleset):
     """One ``Battlefield`` per board, terrain, other creatures and ruleset."""
+    from rules.movement import Battlefield
+
     return Battlefield(grid, terrain, others, ruleset)
 
 
-BAND_MODES = ((Mode.MOVE, "move"), (Mode.DOUBLE, "double move"), (Mode.RUN, "run"))
+BAND_MODES = ("move", "double move", "run")
+"""The movement range bands, nearest first, as ``rules.movement.Mode`` values."""
 
 
 def movement_bands(encounter, creature, policy):
@@ -167,9 +180,11 @@ def movement_bands(encounter, creature, policy):
     Where the rules say its facing changes nothing, the bands are worked out for one facing and
     reused while the creature turns.
     """
+    from rules.movement import Mode, costs_depend_on_facing
+
     grid, ruleset = encounter.grid, encounter.ruleset
     if creature.facing is not None and not any(
-        costs_depend_on_facing(creature, grid, ruleset, mode, policy) for mode, _ in BAND_MODES
+        costs_depend_on_facing(creature, grid, ruleset, Mode(mode), policy) for mode in BAND_MODES
     ):
         creature = replace(creature, facing=0)
     return _bands(battlefield(encounter, creature.name), creature, policy)
@@ -178,9 +193,11 @@ def movement_bands(encounter, creature, policy):
 @lru_cache(maxsize=64)
 def _bands(field, creature, policy):
     """The bands of ``movement_bands``, cached per battlefield, creature and policy."""
+    from rules.movement import Mode, reachable
+
     bands, seen = [], set()
-    for mode, label in BAND_MODES:
-        ends = reachable(creature, field, mode, policy).cells()
+    for label in BAND_MODES:
+        ends = reachable(creature, field, Mode(label), policy).cells()
         cells = {c for anchor in ends for c in replace(creature, anchor=anchor).cells(field.grid)} - seen
         seen |= cells
         bands.append((label, tuple(sorted(cells))))
