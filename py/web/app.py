@@ -270,7 +270,9 @@ class Board:
         if creature.facing == facing:
             return
         try:
-            turned = replace(creature, facing=facing)
+            from rules.facing import turn_in_place
+
+            turned = turn_in_place(creature, facing, self.encounter.grid)
             message = f"{name} faces {turned.facing_name(self.encounter.grid)}."
             encounter = self.encounter.replace(name, turned)
             refusal = None

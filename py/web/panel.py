@@ -35,6 +35,19 @@ def fill_select(select, options, value=None):
         select.value = value
 
 
+def whole(text, what, least):
+    """The whole number typed in a field, or a ``CreatureError`` saying what is wrong."""
+    from rules.creature import CreatureError
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise CreatureError(f"{what} is a whole number, not {text!r}.") from None
+    if value < least:
+        raise CreatureError(f"{what} is at least {least}, not {value}.")
+    return value
+
+
 class Panel:
     """The token form and facing switches of one board."""
 
@@ -84,6 +97,8 @@ class Panel:
         facing_text = element("token-facing").value
         facing = int(facing_text) if facing_text and not element("token-facing").disabled else None
         fields = dict(
+            level=whole(element("token-level").value, "A level", 1),
+            rogue_level=whole(element("token-rogue").value, "Rogue levels", 0),
             name=element("token-name").value.strip(),
             size=size,
             anchor=anchor,
@@ -106,6 +121,8 @@ class Panel:
             element("token-name").value = ""
             return
         element("token-name").value = creature.name
+        element("token-level").value = str(creature.level)
+        element("token-rogue").value = str(creature.rogue_level)
         element("token-size").value = creature.size.name
         element("token-side").value = creature.side if creature.side in SIDE_COLOURS else "neutral"
         element("token-kind").value = "faceless" if creature.faceless else "ordinary"

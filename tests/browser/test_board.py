@@ -191,3 +191,39 @@ def test_undo_and_redo_by_keys_and_buttons(app):
     assert page.evaluate(facing) == 1
     page.click("#redo")
     assert page.evaluate(facing) == 4
+
+
+def test_the_form_sets_level_and_rogue_levels(app):
+    """A rogue made in the form has the levels sneak attack and Improved Uncanny Dodge read."""
+    page, _ = app
+    page.fill("#token-name", "Rogue B")
+    page.fill("#token-level", "6")
+    page.fill("#token-rogue", "5")
+    page.click("#token-add")
+    assert page.evaluate("[flankwise.encounter.creature('Rogue B').level, flankwise.encounter.creature('Rogue B').rogue_level]") == [6, 5]
+    page.fill("#token-rogue", "-1")
+    page.click("#token-save")
+    assert "Rogue levels is at least 0" in page.inner_text("#status")
+    assert page.evaluate("flankwise.encounter.creature('Rogue B').rogue_level") == 5
+
+
+def test_a_large_triangle_on_hexes_turns_in_place(app):
+    """Turning a Large creature on hexes keeps its three hexes (docs/rules.md, Footprints)."""
+    from rules.link import parse_encounter_hash
+
+    def ogre():
+        encounter = parse_encounter_hash(page.evaluate("flankwise.link()"))
+        return encounter.creature("Ogre"), encounter.grid
+
+    page, _ = app
+    page.check("#grid-kind input[value='hex-flat']")
+    next_frame(page)
+    start, grid = ogre()
+    page.evaluate("flankwise.select('Ogre'); document.activeElement.blur()")
+    facings = set()
+    for _ in range(3):
+        page.keyboard.press("e")
+        turned, _ = ogre()
+        facings.add(turned.facing)
+        assert set(turned.cells(grid)) == set(start.cells(grid))
+    assert len(facings) == 3 and start.facing not in facings
