@@ -8,7 +8,6 @@ from ``HEX_RADIUS`` and the Large triangle of the front/side/rear variant (seed 
 
 from dataclasses import dataclass
 from enum import IntEnum
-from fractions import Fraction
 
 from rules.errors import RulesError
 from rules.grid import FacingError, Grid, Hex, Square
@@ -53,24 +52,25 @@ class SizeStats:
     """One row of "Table: Creature Size and Scale": space and natural reach, in feet.
 
     ``reach_tall`` and ``reach_long`` are the table's "(tall)" and "(long)" rows; sizes the table
-    does not split have the same reach in both.
+    does not split have the same reach in both. ``space`` is in feet; the table's halves (1/2 ft,
+    2-1/2 ft) are exact as floats, so no fractions module is loaded at the page's start.
     """
 
-    space: Fraction
+    space: float
     reach_tall: int
     reach_long: int
 
 
 SIZE_TABLE = {
-    Size.FINE: SizeStats(Fraction(1, 2), 0, 0),
-    Size.DIMINUTIVE: SizeStats(Fraction(1), 0, 0),
-    Size.TINY: SizeStats(Fraction(5, 2), 0, 0),
-    Size.SMALL: SizeStats(Fraction(5), 5, 5),
-    Size.MEDIUM: SizeStats(Fraction(5), 5, 5),
-    Size.LARGE: SizeStats(Fraction(10), 10, 5),
-    Size.HUGE: SizeStats(Fraction(15), 15, 10),
-    Size.GARGANTUAN: SizeStats(Fraction(20), 20, 15),
-    Size.COLOSSAL: SizeStats(Fraction(30), 30, 20),
+    Size.FINE: SizeStats(0.5, 0, 0),
+    Size.DIMINUTIVE: SizeStats(1, 0, 0),
+    Size.TINY: SizeStats(2.5, 0, 0),
+    Size.SMALL: SizeStats(5, 5, 5),
+    Size.MEDIUM: SizeStats(5, 5, 5),
+    Size.LARGE: SizeStats(10, 10, 5),
+    Size.HUGE: SizeStats(15, 15, 10),
+    Size.GARGANTUAN: SizeStats(20, 20, 15),
+    Size.COLOSSAL: SizeStats(30, 30, 20),
 }
 """Seed 002, "Table: Creature Size and Scale": space and natural reach (tall, long) per size."""
 
