@@ -45,9 +45,21 @@ new MutationObserver((records, observer) => {
 
 // A built site (tools/build.py marks it with a flankwise-build meta tag) registers the service
 // worker that keeps it working offline; the development server does not, so edits show at once.
+// It registers once the page is ready, so caching the site never slows the first start.
 const build = document.querySelector('meta[name="flankwise-build"]');
 if (build && "serviceWorker" in navigator) {
-  navigator.serviceWorker.register("./sw.js").catch((error) => {
+  const register = () => navigator.serviceWorker.register("./sw.js").catch((error) => {
     console.warn("Offline use is unavailable:", error);
   });
+  const root = document.documentElement;
+  if (root.dataset.ready) {
+    register();
+  } else {
+    new MutationObserver((records, observer) => {
+      if (root.dataset.ready) {
+        observer.disconnect();
+        register();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
 }
