@@ -454,7 +454,7 @@ class Board:
         if encounter.round is not None:
             from web import table
 
-            encounter = table.after_move(encounter, name, path.feet)
+            encounter = table.after_move(encounter, name, path.moved)
         self.commit(encounter, message)
 
     def on_wheel(self, event):

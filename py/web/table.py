@@ -210,11 +210,12 @@ def current_name(encounter):
     return None
 
 
-def after_move(encounter, name: str, feet: int):
-    """``encounter`` after the creature called ``name`` moved ``feet`` on its turn: further than
-    a 5-foot step, it has moved and sets its facing at the end of the move (UA Combat Facing,
-    Changing Facing; seed 001: it "declares its facing at the end of the movement")."""
-    if current_name(encounter) != name or feet <= 5:
+def after_move(encounter, name: str, moved: bool):
+    """``encounter`` after the creature called ``name`` made a move on its turn; ``moved`` is the
+    movement rules' ``Path.moved`` (any move but a 5-foot step). Having moved, it sets its facing
+    at the end of the move (UA Combat Facing, Changing Facing; seed 001: it "declares its facing
+    at the end of the movement")."""
+    if current_name(encounter) != name or not moved:
         return encounter
     state = encounter.round.turn_state_of(name)
     return encounter.with_round(with_turn_state(encounter.round, name, state.after_move()))

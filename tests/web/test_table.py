@@ -125,10 +125,10 @@ def test_turning_on_its_turn_spends_the_allowance():
 def test_a_move_on_its_turn_sets_the_facing_at_its_end():
     """UA: "you can change facing at the end of your move"; a 5-foot step keeps the free turn."""
     encounter = table.started(ambush(), "foe")
-    assert table.after_move(encounter, "Goblin", 5) == encounter
-    moved = table.after_move(encounter, "Goblin", 30)
+    assert table.after_move(encounter, "Goblin", False) == encounter
+    moved = table.after_move(encounter, "Goblin", True)
     assert moved.round.turn_state_of("Goblin").declaring
-    assert table.after_move(encounter, "Rogue", 30) == encounter
+    assert table.after_move(encounter, "Rogue", True) == encounter
 
 
 def test_the_tracker_steps_through_the_round_and_the_sides_are_the_choices():
