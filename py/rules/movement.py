@@ -78,6 +78,7 @@ RULE_EXCEPTIONS = "Seed 002: Moving through a Square: Designated Exceptions"
 RULE_DOUBLE = "Seed 002: Double Movement Cost"
 RULE_ILLEGAL_END = "Seed 002: Accidentally Ending Movement in an Illegal Space"
 RULE_MINIMUM = "Seed 002: Minimum Movement"
+RULE_FORCED = "Seed 003: Critical Hit Special Effects (Reposition, Shield Slam)"
 RULE_FACING = "UA Combat Facing: Facing and Movement"
 RULE_FIVE_FOOT = "UA Combat Facing: Facing and Movement: 5-Foot Steps"
 
@@ -130,6 +131,7 @@ class Mode(Enum):
     CHARGE = "charge"
     FIVE_FOOT_STEP = "5-foot step"
     MINIMUM = "minimum movement"
+    FORCED = "forced move"
 
 
 MODE_RULES = {
@@ -139,6 +141,7 @@ MODE_RULES = {
     Mode.CHARGE: ModeRules("charge", 2, False, False, False, False, True, True, False, RULE_THROUGH),
     Mode.FIVE_FOOT_STEP: ModeRules("5-foot step", 0, True, True, True, True, False, False, True, RULE_SPEED),
     Mode.MINIMUM: ModeRules("minimum movement", 0, True, False, True, True, True, True, False, RULE_MINIMUM),
+    Mode.FORCED: ModeRules("forced move", 1, False, False, True, False, False, False, True, RULE_FORCED),
 }
 """Seed 002, "Movement in Combat": "you can move your speed ... you can move double your speed
 ... If you spend the entire round running, you can move quadruple your speed ... you can only
@@ -146,7 +149,9 @@ take a 5-foot step"; "You can't run or charge across difficult terrain"; "You ca
 a square occupied by a friendly character, unless you are charging"; "Minimum Movement": "you
 can take a full-round action to move 5 feet (1 square) in any direction ... Such movement
 provokes attacks of opportunity as normal". A charge moves up to double speed; its other
-conditions (a straight line to a foe) are not checked here."""
+conditions (a straight line to a foe) are not checked here. A forced move (``forced_move``) is
+made by another creature's effect: it goes only as far as the effect says, through nobody, with
+no turning and no attacks of opportunity."""
 
 
 def parse_mode(text: str) -> Mode:
@@ -1509,3 +1514,36 @@ def check_route(
         return MoveAnswer(True, _legal_text(path), mover.rules.rule, path)
     path = mover.path(kept, end_facing if mover.rules.turns else None)
     return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path)
+
+
+def forced_move(creature: Creature, target, battlefield: Battlefield, feet: int, away_from: Creature | None = None) -> MoveAnswer:
+    """Another creature's effect forces ``creature`` to anchor ``target``, at most ``feet`` away.
+
+    Seed 003, Critical Hit Special Effects: Reposition forces the target "to move to a new
+    location of your choice, up to a number of feet equal to half the damage you dealt (plus
+    attacker's STR bonus)"; Shield Slam forces it "back from you" as far (``away_from``, the
+    attacker: it must end farther from it). Being moved is not moving: the creature keeps its
+    facing and its own movement, passes through nobody, and provokes no attacks of opportunity
+    (docs/rules.md, "Movement"). Distance counts as movement does (diagonals, terrain); feet
+    beyond the last whole square are lost.
+    """
+    reach = max(0, feet - feet % FEET_PER_CELL)
+    pushed = replace(creature, speed=reach, race=None, armour="none", speed_modifiers=())
+    answer = plan_move(pushed, target, battlefield, Mode.FORCED, FacingPolicy.KEEP)
+    path = answer.path
+    restored = Path(creature, replace(path.end, speed=creature.speed, race=creature.race, armour=creature.armour,
+                                      speed_modifiers=creature.speed_modifiers),
+                    path.mode, path.policy, path.steps, path.budget)
+    legal, reason = answer.legal, answer.reason
+    if legal and away_from is not None and path.steps:
+        grid = battlefield.grid
+
+        def apart(cells):
+            return min(grid.distance(a, b) for a in cells for b in away_from.cells(grid))
+
+        if apart(restored.end.cells(grid)) <= apart(creature.cells(grid)):
+            legal = False
+            reason = f"{creature.name} must be forced back, farther from {away_from.name}"
+    if legal and not path.steps:
+        reason = f"{creature.name} stays where it is"
+    return MoveAnswer(legal, reason, RULE_FORCED if legal else answer.rule, restored)

@@ -58,6 +58,7 @@ class Board:
         self._on_frame = create_proxy(self.on_frame)
         self.busy_ms = 0.0
         self.timings = []
+        self.forced = None
         self.warming = None
         self._warm_step = create_proxy(self.warm_step)
         self.resize()
@@ -433,10 +434,15 @@ class Board:
         self.request_frame()
 
     def plan(self, creature, anchor):
-        """The movement rules' answer for moving ``creature`` to ``anchor`` as the panel says."""
-        from rules.movement import plan_move
+        """The movement rules' answer for moving ``creature`` to ``anchor``: the move the panel
+        says, or the forced move a chosen special effect imposes on it (``self.forced``)."""
+        from rules.movement import forced_move, plan_move
 
         field = state.battlefield(self.encounter, creature.name)
+        forced = self.forced
+        if forced is not None and forced["name"] == creature.name:
+            away = self.encounter.creature(forced["away"]) if forced["away"] else None
+            return forced_move(creature, anchor, field, forced["feet"], away)
         return plan_move(creature, anchor, field, self.ui.move_mode, self.ui.policy)
 
     def finish_move(self, answer):
@@ -446,6 +452,10 @@ class Board:
             self.say(f"{name} stays put: {answer.reason}", error=True)
             return
         path = answer.path
+        if self.forced is not None and self.forced["name"] == name:
+            effect, self.forced = self.forced["effect"], None
+            self.commit(self.encounter.replace(name, answer.stop), f"{name} is forced {path.feet} ft ({effect}).")
+            return
         message = f"{name} moved {path.feet} ft ({path.squares} {'square' if path.squares == 1 else 'squares'})."
         provoked = [opponent.name for opponent, _ in path.provocations]
         if provoked:
@@ -478,6 +488,11 @@ class Board:
                 self.redo()
             else:
                 return
+            event.preventDefault()
+            return
+        if key == "Escape" and self.forced is not None:
+            self.say(f"{self.forced['name']} is not moved ({self.forced['effect']} cancelled).")
+            self.forced = None
             event.preventDefault()
             return
         if key == "Escape" and self.ui.tool != "select":
@@ -746,6 +761,15 @@ class Board:
 
         encounter, message = table.effect_chosen(self.encounter, view, index)
         self.commit(encounter, message)
+        forced = table.forced_by(view, index)
+        if forced is not None:
+            self.force(forced["name"], forced["feet"], forced["away"], forced["effect"], message)
+
+    def force(self, name, feet, away=None, effect="Reposition", message=""):
+        """Let the next drag of ``name`` be a forced move of at most ``feet`` (back from ``away``
+        for a Shield Slam), as a chosen special effect imposes (``rules.movement.forced_move``)."""
+        self.forced = {"name": name, "feet": feet, "away": away, "effect": effect}
+        self.say(f"{message} Drag {name} up to {feet} ft ({effect}); Escape cancels.".strip())
 
     def face_target(self):
         """Turn the attacker to the facing the rules require before its attack."""

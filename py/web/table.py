@@ -11,6 +11,7 @@ the round's log; a creature turning or moving on its turn updates its facing all
 from dataclasses import dataclass, replace
 
 from rules.combatant import CombatStats, CombatStatsError
+from rules.crits import FORCED_MOVES, CritHitEffect
 from rules.facing import AttackKind, TurnError, Turning, kind_name, turn, turn_in_place
 from rules.options import OPTION_INFO, OptionsError, set_option
 from rules.round import add_log, next_turn, previous_turn, with_initiative, with_turn_state
@@ -174,12 +175,24 @@ def roll_lines(view: RollView) -> tuple:
 
 def effect_chosen(encounter, view: RollView, index: int):
     """``encounter`` with the chooser imposing effect number ``index`` of the roll's offers,
-    logged, and the message for the status line. A forced move is the referee's to place."""
+    logged, and the message for the status line. A forced move (``forced_by``) is then made by
+    dragging the target, within what the rules allow."""
     offer = view.effects[index]
     line = f"{view.effect_chooser} imposes {offer.rule.name}"
     if offer.amount:
         line += f" ({offer.amount})"
     return logged(encounter, line), f"{line}: {offer.rule.text}"
+
+
+def forced_by(view: RollView, index: int):
+    """The forced move that choosing effect number ``index`` imposes, or ``None``:
+    ``{"name", "feet", "away", "effect"}``: who is moved, how far at most, from whom it must be
+    pushed back (Shield Slam) and the effect's name (seed 003, ``FORCED_MOVES``)."""
+    offer = view.effects[index]
+    if offer.effect not in FORCED_MOVES:
+        return None
+    away = view.panel.attacker if offer.effect is CritHitEffect.SHIELD_SLAM else None
+    return {"name": view.panel.target, "feet": offer.amount, "away": away, "effect": offer.rule.name}
 
 
 def started(encounter, winner: str | None):

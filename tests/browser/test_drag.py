@@ -112,3 +112,27 @@ def test_arrow_keys_move_the_selection_one_square(app):
     page.keyboard.press("ArrowLeft")
     assert anchor(page, "Kroh") == Square(7, 6)
     assert "Kroh moved 5 ft" in page.inner_text("#status")
+
+
+def test_a_forced_move_takes_the_target_only_as_far_as_the_effect_allows(app):
+    """After a Reposition of 10 ft, dragging the goblin 3 squares away is refused with the rules'
+    reason; 2 squares is allowed, it keeps its facing and provokes no one (seed 003)."""
+    from rules.movement import forced_move
+
+    page, _ = app
+    goblin = DEMO.creature("Goblin")
+    field = Battlefield(DEMO.grid, DEMO.terrain, DEMO.others("Goblin"), DEMO.ruleset)
+    far, near = Square(8, 10), Square(8, 9)
+    refused = forced_move(goblin, far, field, 10)
+    assert not refused.legal and forced_move(goblin, near, field, 10).legal
+    page.evaluate("flankwise.force('Goblin', 10)")
+    assert "Drag Goblin up to 10 ft (Reposition)" in page.inner_text("#status")
+    drag(page, goblin.anchor, far)
+    assert anchor(page, "Goblin") == goblin.anchor
+    assert page.inner_text("#status") == f"Goblin stays put: {refused.reason}"
+    drag(page, goblin.anchor, near)
+    assert anchor(page, "Goblin") == near
+    assert page.inner_text("#status") == "Goblin is forced 10 ft (Reposition)."
+    assert page.evaluate("flankwise.encounter.creature('Goblin').facing") == goblin.facing
+    drag(page, near, Square(8, 12))
+    assert "Goblin moved" in page.inner_text("#status"), "the effect is spent: the next drag is a move"

@@ -851,3 +851,36 @@ def test_costs_depend_on_facing_only_when_keeping_it_under_ua_or_for_a_large_tri
     hexes = HexGrid(12, 12, "flat")
     ogre = Creature("Ogre", Size.LARGE, hexes.from_offset(5, 5), facing=0)
     assert costs_depend_on_facing(ogre, hexes, UA_FACING, Mode.MOVE, FacingPolicy.TURN)
+
+
+def test_a_forced_move_goes_as_far_as_the_effect_says_and_keeps_facing():
+    """Seed 003, Reposition: "Force your target to move to a new location of your choice, up to a
+    number of feet equal to half the damage you dealt (plus attacker's STR bonus)." The moved
+    creature keeps its facing and its own speed, passes through nobody and provokes nothing."""
+    from rules.movement import forced_move
+
+    grid = SquareGrid(10, 10)
+    goblin = Creature("Goblin", Size.SMALL, Square(4, 4), facing=0, side="foe")
+    kroh = Creature("Kroh", Size.MEDIUM, Square(4, 5), facing=0)
+    ogre = Creature("Ogre", Size.LARGE, Square(6, 3), facing=6, side="foe")
+    field = Battlefield(grid, creatures=(kroh, ogre))
+    pushed = forced_move(goblin, Square(4, 2), field, 12)
+    assert pushed.legal and pushed.path.feet == 10 and pushed.stop.anchor == Square(4, 2)
+    assert pushed.stop.facing == 0 and pushed.stop.speed is None and not pushed.path.provocations
+    too_far = forced_move(goblin, Square(4, 1), field, 12)
+    assert not too_far.legal and "Out of movement" in too_far.reason
+    through_a_friend = forced_move(goblin, Square(7, 4), field, 30)
+    assert not through_a_friend.legal or all(Square(6, 4) not in step.cells for step in through_a_friend.path.steps)
+
+
+def test_shield_slam_forces_the_target_back():
+    """Seed 003, Shield Slam: "Target is then forced back from you": it must end farther away."""
+    from rules.movement import forced_move
+
+    grid = SquareGrid(10, 10)
+    goblin = Creature("Goblin", Size.SMALL, Square(4, 4), facing=0, side="foe")
+    kroh = Creature("Kroh", Size.MEDIUM, Square(4, 5), facing=0)
+    field = Battlefield(grid, creatures=(kroh,))
+    assert forced_move(goblin, Square(4, 3), field, 10, away_from=kroh).legal
+    sideways = forced_move(goblin, Square(3, 4), field, 10, away_from=kroh)
+    assert not sideways.legal and sideways.reason == "Goblin must be forced back, farther from Kroh"

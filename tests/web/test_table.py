@@ -89,6 +89,24 @@ def test_a_critical_hit_offers_effects_to_choose_and_the_choice_is_logged():
     assert chosen.round_state().log[-1].startswith("Rogue imposes Trip") and message.startswith("Rogue imposes Trip")
 
 
+def test_a_chosen_reposition_or_shield_slam_is_a_forced_move_of_the_target():
+    """Seed 003: Reposition forces the target up to half the damage (plus STR) in feet; Shield
+    Slam forces it back from the attacker. Other effects move nobody."""
+    options = Options(crit_hit_effects=True)
+    stats = (("Rogue", CombatStats(attack_bonus=5, is_fighting_class=True, stance="active attack",
+                                   damage="2d6", shield="shield", shield_bash="1d4")),)
+    encounter = ambush(options=options, stats=stats)
+    seed = next(seed for seed in range(500) if random.Random(seed).randint(1, 20) == 20)
+    _, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", random.Random(seed))
+    names = [offer.rule.name for offer in view.effects]
+    reposition = table.forced_by(view, names.index("Reposition"))
+    slam = table.forced_by(view, names.index("Shield Slam"))
+    assert reposition == {"name": "Goblin", "feet": view.effects[names.index("Reposition")].amount,
+                          "away": None, "effect": "Reposition"}
+    assert reposition["feet"] > 0 and slam["away"] == "Rogue" and slam["name"] == "Goblin"
+    assert table.forced_by(view, names.index("Trip")) is None
+
+
 def test_the_log_keeps_the_latest_lines():
     """The log a link carries is kept to its last ``MAX_LOG_LINES`` lines."""
     encounter = ambush()
