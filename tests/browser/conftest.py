@@ -46,9 +46,10 @@ def server_url():
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Debian Chromium for the whole session."""
+    """A headless Debian Chromium for each test module (a fresh browser now and then keeps
+    the renderer processes that earlier pages left behind from piling up)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
