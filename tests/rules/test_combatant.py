@@ -1,7 +1,5 @@
 """Combat stats: their defaults and checks, and the values the rules modules build from them."""
 
-import importlib
-import inspect
 
 import pytest
 
@@ -247,24 +245,3 @@ def test_threatens_creature_reads_the_reach_of_the_one_asked_about():
     assert threatens_creature(medium("Hero", 5, 6), goblin, GRID)
     assert not threatens_creature(medium("Hero", 5, 7), goblin, GRID)
     assert threatens_creature(medium("Hero", 5, 7, reach_weapon=True), goblin, GRID)
-
-
-@pytest.mark.parametrize("name", ["rules.combatant", "rules.round"])
-def test_every_public_definition_says_what_it_is_for(name):
-    """House style: a module paragraph and a docstring on every public definition."""
-    module = importlib.import_module(name)
-    assert module.__doc__ and module.__doc__.strip()
-    missing = []
-    for label, value in vars(module).items():
-        if label.startswith("_") or getattr(value, "__module__", None) != name:
-            continue
-        members = [(label, value)]
-        if inspect.isclass(value):
-            members += [
-                (f"{label}.{attribute}", getattr(member, "fget", None) or member)
-                for attribute, member in vars(value).items()
-                if not attribute.startswith("_")
-                and (inspect.isfunction(member) or isinstance(member, property))
-            ]
-        missing += [each for each, member in members if not (member.__doc__ or "").strip()]
-    assert missing == []

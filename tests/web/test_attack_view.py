@@ -5,8 +5,6 @@ attack: yes"; turning the defender changes the line; the variant's attack turns 
 Rolls use seeded ``random.Random`` sources.
 """
 
-import importlib
-import inspect
 import itertools
 import random
 import subprocess
@@ -397,24 +395,3 @@ def test_the_view_modules_import_without_the_browser():
         [sys.executable, "-c", script], cwd=PY, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
-
-
-@pytest.mark.parametrize("name", ["web.attack_view", "web.round_view"])
-def test_every_public_definition_says_what_it_is_for(name):
-    """House style: a module paragraph and a docstring on every public definition."""
-    module = importlib.import_module(name)
-    assert module.__doc__ and module.__doc__.strip()
-    missing = []
-    for label, value in vars(module).items():
-        if label.startswith("_") or getattr(value, "__module__", None) != name:
-            continue
-        members = [(label, value)]
-        if inspect.isclass(value):
-            members += [
-                (f"{label}.{attribute}", getattr(member, "fget", None) or member)
-                for attribute, member in vars(value).items()
-                if not attribute.startswith("_")
-                and (inspect.isfunction(member) or isinstance(member, property))
-            ]
-        missing += [each for each, member in members if not (member.__doc__ or "").strip()]
-    assert missing == []

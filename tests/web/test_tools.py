@@ -1,8 +1,6 @@
 """The map tools under CPython (issue 8): painting cells, boxes and brush strokes, walls on the
 nearest side, and how the grid layer draws terrain with a mark per kind and walls as lines."""
 
-import importlib
-import inspect
 
 import pytest
 
@@ -108,14 +106,3 @@ def test_the_grid_layer_draws_terrain_under_the_lines_and_walls_on_top():
     assert wall[0][1] == "M184.0 224.0L224.0 224.0" or wall[0][1] == "M224.0 224.0L184.0 224.0"
     plain = grid_scene(GRID, LAYOUT, 800, 600, 1.0)
     assert len(ops) == len(plain) + 2 + 2 + 1
-
-
-@pytest.mark.parametrize("name", ["web.tools", "web.table"])
-def test_every_public_definition_says_what_it_is_for(name):
-    """House style: every module and public definition has a docstring."""
-    module = importlib.import_module(name)
-    assert module.__doc__ and module.__doc__.strip()
-    missing = [label for label, value in vars(module).items()
-               if not label.startswith("_") and inspect.isfunction(value) and value.__module__ == name
-               and not (value.__doc__ or "").strip()]
-    assert missing == []
