@@ -19,22 +19,10 @@ from rules.facing import (
     turn,
     turn_in_place,
 )
-from rules.grid import HexGrid, SquareGrid
 from rules.sizes import Size, facing_names
 from rules.zones import UA_FACING, Zone, zone_of, zones_around
+from facing_support import FLAT, GRIDS, POINTY, SIZES, SQUARES, middle
 
-SQUARES = SquareGrid(25, 25)
-FLAT = HexGrid(25, 25, "flat")
-POINTY = HexGrid(25, 25, "pointy")
-GRIDS = pytest.mark.parametrize(
-    "grid", [SQUARES, FLAT, POINTY], ids=["squares", "flat-hexes", "pointy-hexes"]
-)
-SIZES = pytest.mark.parametrize("size", [Size.MEDIUM, Size.LARGE], ids=["Medium", "Large"])
-
-
-def middle(grid):
-    """The cell in the middle of the board."""
-    return grid.from_offset(12, 12)
 
 
 def judge(attacker, defender, grid):

@@ -26,35 +26,14 @@ from rules.facing import (
     spell_target_ruling,
     turn,
 )
-from rules.grid import HexGrid, Square, SquareGrid
+from rules.grid import Square
 from rules.options import Options, option_info
-from rules.sizes import Size, facing_names
+from rules.sizes import Size
 from rules.zones import UA_FACING, VARIANT, Zone, adjacent_ring, zone_of, zones_around
+from facing_support import FLAT, GRIDS, POINTY, SIZES, SQUARES, facings, foe, middle
 
-SQUARES = SquareGrid(25, 25)
-FLAT = HexGrid(25, 25, "flat")
-POINTY = HexGrid(25, 25, "pointy")
-GRIDS = pytest.mark.parametrize(
-    "grid", [SQUARES, FLAT, POINTY], ids=["squares", "flat-hexes", "pointy-hexes"]
-)
-SIZES = pytest.mark.parametrize("size", [Size.MEDIUM, Size.LARGE], ids=["Medium", "Large"])
 MELEE, RANGED = AttackKind.MELEE, AttackKind.RANGED
 SIDE_NAME = {Zone.FRONT: "front", Zone.FLANK: "side", Zone.REAR: "rear"}
-
-
-def middle(grid):
-    """The cell in the middle of the board."""
-    return grid.from_offset(12, 12)
-
-
-def foe(grid, size, facing=0, name="Gnoll", **fields) -> Creature:
-    """A creature of ``size`` in the middle of the board, facing ``facing``."""
-    return Creature(name, size, middle(grid), facing=facing, side="foe", **fields)
-
-
-def facings(size, grid) -> range:
-    """Every facing a creature of ``size`` has on ``grid``."""
-    return range(len(facing_names(size, grid)))
 
 
 def ring(creature, grid, zone) -> list:
