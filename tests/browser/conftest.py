@@ -111,3 +111,23 @@ def app(browser, server_url):
     context, page, record = open_page(browser, server_url)
     yield page, record
     context.close()
+
+
+def next_frame(page):
+    """Wait until the page has drawn a frame after the last change."""
+    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+
+
+def layer_rgba(page, layer, x, y):
+    """The RGBA of canvas ``layer`` (an element id) at CSS point ``x``, ``y`` (pixel ratio 1)."""
+    return tuple(
+        page.evaluate(
+            "([id, x, y]) => Array.from(document.getElementById(id).getContext('2d').getImageData(x, y, 1, 1).data)",
+            [layer, round(x), round(y)],
+        )
+    )
+
+
+def rgb(colour):
+    """``"#rrggbb"`` as an (r, g, b) triple."""
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))

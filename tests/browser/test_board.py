@@ -6,6 +6,7 @@ overlay checks read the board layer's own pixels at the centres of known cells.
 
 import pytest
 
+from conftest import layer_rgba, next_frame
 from rules.grid import Square
 from rules.zones import Zone
 from web.scene import ZONE_ALPHA, ZONE_COLOURS
@@ -22,30 +23,14 @@ def layout_of(page):
     return View(pan_x, pan_y, zoom).layout(grid)
 
 
-def top_pixel(page, x, y):
-    """The RGBA of the board layer at a CSS point (device pixel ratio 1)."""
-    return tuple(
-        page.evaluate(
-            "([x, y]) => Array.from(document.getElementById('top-layer')"
-            ".getContext('2d').getImageData(x, y, 1, 1).data)",
-            [round(x), round(y)],
-        )
-    )
-
-
 def zone_at(page, layout, cell):
     """The zone whose overlay colour covers the centre of ``cell`` on the page, or None."""
-    r, g, b, a = top_pixel(page, *layout.to_pixel(cell))
+    r, g, b, a = layer_rgba(page, "top-layer", *layout.to_pixel(cell))
     for zone, colour in ZONE_COLOURS.items():
         expected = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
         if max(abs(p - q) for p, q in zip((r, g, b), expected)) <= 3 and abs(a - round(ZONE_ALPHA * 255)) <= 2:
             return zone
     return None
-
-
-def next_frame(page):
-    """Wait until the page has drawn a frame after the last change."""
-    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
 
 
 def click_cell(page, layout, cell):

@@ -6,21 +6,16 @@ Pixel checks read the grid layer's own pixels at points computed from the same `
 
 import pytest
 
-from conftest import ROOT, devserver, open_page
+from conftest import ROOT, devserver, layer_rgba, next_frame, open_page, rgb
 from rules.grid import Hex, HexGrid, Square, SquareGrid
 from web.state import BOARD_SIZE
 from web.scene import BACKGROUND, LINE
 from web.view import View
 
-def pixel(page, x, y):
-    """The RGB of the grid layer's pixel at CSS point ``x``, ``y`` (device pixel ratio 1)."""
-    return tuple(
-        page.evaluate(
-            "([x, y]) => Array.from(document.getElementById('grid-layer')"
-            ".getContext('2d').getImageData(x, y, 1, 1).data).slice(0, 3)",
-            [round(x), round(y)],
-        )
-    )
+
+def grid_rgb(page, x, y):
+    """The RGB of the grid layer at a CSS point."""
+    return layer_rgba(page, "grid-layer", x, y)[:3]
 
 
 def near_line(page, x, y):
@@ -36,17 +31,7 @@ def near_line(page, x, y):
     )
     pixels = [tuple(block[i : i + 3]) for i in range(0, len(block), 4)]
     darkest = min(pixels, key=sum)
-    return max(abs(a - b) for a, b in zip(darkest, hex_rgb(LINE))) <= 40
-
-
-def hex_rgb(colour):
-    """``"#rrggbb"`` as an (r, g, b) tuple."""
-    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
-
-
-def next_frame(page):
-    """Wait until the page has drawn a frame after the last change."""
-    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    return max(abs(a - b) for a, b in zip(darkest, rgb(LINE))) <= 40
 
 
 def test_page_reaches_ready_without_console_errors(app):
@@ -64,9 +49,9 @@ def test_square_grid_lines_are_drawn_at_known_cells(app):
     for cell in (Square(0, 0), Square(3, 2), Square(10, 7)):
         cx, cy = layout.to_pixel(cell)
         half = layout.cell_size / 2
-        assert pixel(page, cx, cy) == hex_rgb(BACKGROUND)
-        assert pixel(page, cx + half, cy) == hex_rgb(LINE)
-        assert pixel(page, cx, cy - half) == hex_rgb(LINE)
+        assert grid_rgb(page, cx, cy) == rgb(BACKGROUND)
+        assert grid_rgb(page, cx + half, cy) == rgb(LINE)
+        assert grid_rgb(page, cx, cy - half) == rgb(LINE)
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
@@ -83,7 +68,7 @@ def test_switching_to_hexes_draws_hexes(app, orientation):
         cx, cy = layout.to_pixel(cell)
         corners = layout.corners(cell)
         (ax, ay), (bx, by) = corners[0], corners[1]
-        assert pixel(page, cx, cy) == hex_rgb(BACKGROUND)
+        assert grid_rgb(page, cx, cy) == rgb(BACKGROUND)
         assert near_line(page, (ax + bx) / 2, (ay + by) / 2)
         assert not near_line(page, (cx + ax) / 2, (cy + ay) / 2)
         checked += 1
@@ -104,7 +89,7 @@ def test_drag_on_empty_board_pans_and_wheel_zooms(app):
     assert view == [View().pan_x + 20, View().pan_y + 20, 1.0]
     moved = View(view[0], view[1]).layout(SquareGrid(*BOARD_SIZE))
     mx, my = moved.to_pixel(Square(5, 5))
-    assert pixel(page, mx + moved.cell_size / 2, my) == hex_rgb(LINE)
+    assert grid_rgb(page, mx + moved.cell_size / 2, my) == rgb(LINE)
     page.mouse.wheel(0, -300)
     next_frame(page)
     assert page.evaluate("flankwise.view.zoom") > 1.2
@@ -124,7 +109,7 @@ def test_page_works_under_a_sub_path(browser):
         context, page, record = open_page(browser, url)
         layout = View().layout(SquareGrid(*BOARD_SIZE))
         cx, cy = layout.to_pixel(Square(1, 1))
-        assert pixel(page, cx + layout.cell_size / 2, cy) == hex_rgb(LINE)
+        assert grid_rgb(page, cx + layout.cell_size / 2, cy) == rgb(LINE)
         assert [u for u in record.requests if not u.startswith(url)] == []
         assert record.errors == []
         context.close()

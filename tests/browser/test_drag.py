@@ -2,6 +2,7 @@
 the movement range and the arrow keys, each checked against the rules run under CPython.
 """
 
+from conftest import layer_rgba, next_frame, rgb
 from rules.grid import Square
 from rules.movement import Battlefield, plan_move
 from web.scene import BAND_COLOURS
@@ -87,16 +88,12 @@ def test_the_movement_range_shows_move_and_double_move_bands(app):
     page, _ = app
     page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
     page.check("#show-bands")
-    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    next_frame(page)
 
     def colour_at(cell):
-        x, y = LAYOUT.to_pixel(cell)
-        pixel = page.evaluate(
-            "([x, y]) => Array.from(document.getElementById('top-layer').getContext('2d')"
-            ".getImageData(x, y, 1, 1).data).slice(0, 3)", [round(x), round(y)])
-        return tuple(pixel)
+        return layer_rgba(page, "top-layer", *LAYOUT.to_pixel(cell))[:3]
 
-    bands = {label: tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5)) for label, colour, _ in BAND_COLOURS}
+    bands = {label: rgb(colour) for label, colour, _ in BAND_COLOURS}
     def close(found, wanted):
         return max(abs(a - b) for a, b in zip(found, wanted)) <= 3  # alpha rounding of the tint
 

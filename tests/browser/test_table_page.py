@@ -8,7 +8,7 @@ as text, and what the board shows from its layers' pixels.
 
 import pytest
 
-from conftest import open_page
+from conftest import layer_rgba, next_frame, open_page, rgb
 from rules.combatant import CombatStats
 from rules.creature import Creature
 from rules.encounter import Encounter
@@ -60,26 +60,6 @@ def layout_of(page, grid):
     return View(pan_x, pan_y, zoom).layout(grid)
 
 
-def next_frame(page):
-    """Wait until the page has drawn a frame after the last change."""
-    page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
-
-
-def pixel(page, canvas, x, y):
-    """The RGB of a layer at a CSS point (device pixel ratio 1)."""
-    return tuple(
-        page.evaluate(
-            "([id, x, y]) => Array.from(document.getElementById(id).getContext('2d').getImageData(x, y, 1, 1).data)",
-            [canvas, round(x), round(y)],
-        )[:3]
-    )
-
-
-def rgb(colour):
-    """``"#rrggbb"`` as an RGB triple."""
-    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
-
-
 def click_cell(page, layout, cell):
     """Click the centre of ``cell``."""
     page.mouse.click(*layout.to_pixel(cell))
@@ -110,7 +90,7 @@ def test_painting_difficult_terrain_shrinks_the_movement_range(table):
     assert after < before
     x, y = layout.to_pixel(Square(8, 8))
     corner = (x - layout.cell_size * 0.4, y - layout.cell_size * 0.4)
-    assert pixel(page, "grid-layer", *corner) == rgb(TERRAIN_STYLES["difficult"][0])
+    assert layer_rgba(page, "grid-layer", *corner)[:3] == rgb(TERRAIN_STYLES["difficult"][0])
     page.click("#undo")
     assert page.evaluate("flankwise.reachable_count('Rogue')") == before
     choose_tool(page, "brush")
@@ -136,13 +116,13 @@ def test_a_wall_on_a_square_edge_is_a_thick_line(table):
     page.mouse.click(edge_x - 3, y)
     next_frame(page)
     assert page.evaluate("flankwise.encounter.terrain.edges.length") == 1
-    dark = [pixel(page, "grid-layer", edge_x + dx, y) == rgb(WALL_STYLES["wall"][0]) for dx in range(-6, 7)]
+    dark = [layer_rgba(page, "grid-layer", edge_x + dx, y)[:3] == rgb(WALL_STYLES["wall"][0]) for dx in range(-6, 7)]
     assert sum(dark) >= 5
-    assert pixel(page, "grid-layer", edge_x, y - layout.cell_size * 0.3) == rgb(WALL_STYLES["wall"][0])
+    assert layer_rgba(page, "grid-layer", edge_x, y - layout.cell_size * 0.3)[:3] == rgb(WALL_STYLES["wall"][0])
     page.mouse.click(edge_x - 3, y)
     next_frame(page)
     assert page.evaluate("flankwise.encounter.terrain.edges.length") == 0
-    assert pixel(page, "grid-layer", edge_x + 3, y) != rgb(WALL_STYLES["wall"][0])
+    assert layer_rgba(page, "grid-layer", edge_x + 3, y)[:3] != rgb(WALL_STYLES["wall"][0])
     assert record.errors == []
 
 
