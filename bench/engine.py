@@ -108,14 +108,14 @@ def run_in_page(runs: int) -> tuple[dict, str]:
     sys.path.insert(0, str(root / "tools"))
     sys.path.insert(0, str(root / "tests" / "browser"))
     import devserver
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from conftest import launch
     from playwright.sync_api import sync_playwright
 
     sources = {path.name: path.read_text() for path in sorted((root / "py" / "rules").glob("*.py"))}
     server, url = devserver.serve_in_thread(root)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = launch(playwright)
             page = browser.new_page()
             page.goto(url + "bench/bare.html")
             page.wait_for_function("window.benchPyodide !== undefined", timeout=60_000)

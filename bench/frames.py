@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import devserver  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402
+from conftest import launch, wait_ready  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from rules.creature import Creature  # noqa: E402
 from rules.encounter import Encounter  # noqa: E402
@@ -62,7 +62,7 @@ def main():
     encounter = busy_board()
     server, url = devserver.serve_in_thread(ROOT)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
         page.goto(url + encounter_hash(encounter))
         wait_ready(page)

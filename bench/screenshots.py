@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "py"))
 
 import devserver  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402
+from conftest import launch, wait_ready  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from rules.creature import Creature  # noqa: E402
 from rules.encounter import Encounter  # noqa: E402
@@ -58,7 +58,7 @@ def main():
     """Take both screenshots."""
     server, url = devserver.serve_in_thread(ROOT)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         page = browser.new_context(viewport={"width": 1280, "height": 760}).new_page()
         shoot(page, url, demo_encounter(), "Kroh", ROOT / "docs/screenshot-square.png", ("#show-beyond", "#show-reach"))
         shoot(page, url, hex_board(), "Ogre", ROOT / "docs/screenshot-hex.png", ("#show-reach",))

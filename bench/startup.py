@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import devserver  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: E402
+from conftest import READY_TIMEOUT_MS, launch  # noqa: E402
 from machine import cpu_name  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -43,7 +43,7 @@ def main():
     server, url = devserver.serve_in_thread(ROOT)
     bare, app, own = [], [], []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         time_to_ready(browser, url)  # warm the OS file cache once, uncounted
         for _ in range(args.runs):
             bare.append(time_to_ready(browser, url + "bench/bare.html")[0])

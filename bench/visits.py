@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
 import devserver  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: E402
+from conftest import READY_TIMEOUT_MS, launch  # noqa: E402
 from machine import cpu_name  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -80,7 +80,7 @@ def main():
     server, url = serve(folder)
     figures = {"app": ([], [], []), "bare": ([], [], [])}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for _ in range(runs):
             for label, page_url in (("bare", url + "bench/bare.html"), ("app", url)):
                 context = browser.new_context(viewport={"width": 1200, "height": 800})

@@ -7,6 +7,16 @@
 // bench/startup.py measures against a bare Pyodide page.
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
+// Keep Pyodide off WebAssembly stack switching (JSPI). Pyodide uses it when the browser has
+// WebAssembly.Suspending, running calls into Python on small side stacks. Chromium's sampling
+// heap profiler, which Chrome switches on for a share of sessions, walks the stack of a sampled
+// allocation up to the thread's own stack and runs off the end of such a side stack: the tab
+// crashes ("Aw, Snap"). The page never needs run_sync, so it gives JSPI up; Pyodide checks
+// for it when its runtime loads, just below. tests/browser/test_boot.py forces the profiler on
+// to prove the page survives it.
+delete WebAssembly.Suspending;
+delete WebAssembly.promising;
+
 const sinks = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
 const early = load({

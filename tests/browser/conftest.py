@@ -6,7 +6,6 @@ can assert the page talks only to the loopback server and logs no error.
 """
 
 import sys
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,16 +45,27 @@ def server_url():
     server.shutdown()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """A headless Debian Chromium for each test module (a fresh browser now and then keeps
-    the renderer processes that earlier pages left behind from piling up)."""
+@pytest.fixture(scope="session")
+def playwright():
+    """Playwright's sync API, started once (it cannot be started twice in one thread)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+def launch(playwright, *extra_args):
+    """Debian's Chromium, headless, with the flags the developers' guide names."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args])
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """A headless Debian Chromium for each test module (a fresh browser now and then keeps
+    the renderer processes that earlier pages left behind from piling up)."""
+    browser = launch(playwright)
+    yield browser
+    browser.close()
 
 
 @dataclass
@@ -67,31 +77,16 @@ class PageRecord:
 
 
 def open_page(browser, url, viewport=(1200, 800)):
-    """A fresh context and page recording requests and errors, navigated to ``url``, ready.
-
-    If Chromium's renderer process crashes while the page starts (seen now and then on this
-    shared machine, never twice in a row), the start is tried once more in a new context, with
-    a warning; a page that crashes twice fails the test.
-    """
-    from playwright.sync_api import Error
-
-    for attempt in (1, 2):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        page = context.new_page()
-        record = PageRecord()
-        page.on("request", lambda request, record=record: record.requests.append(request.url))
-        page.on("console", lambda msg, record=record: msg.type == "error" and record.errors.append(msg.text))
-        page.on("pageerror", lambda error, record=record: record.errors.append(str(error)))
-        try:
-            page.goto(url)
-            wait_ready(page)
-        except Error as error:
-            context.close()
-            if attempt == 2 or "crashed" not in str(error):
-                raise
-            warnings.warn(f"Chromium's renderer crashed while {url} started; starting it again")
-            continue
-        return context, page, record
+    """A fresh context and page recording requests and errors, navigated to ``url``, ready."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    record = PageRecord()
+    page.on("request", lambda request: record.requests.append(request.url))
+    page.on("console", lambda msg: msg.type == "error" and record.errors.append(msg.text))
+    page.on("pageerror", lambda error: record.errors.append(str(error)))
+    page.goto(url)
+    wait_ready(page)
+    return context, page, record
 
 
 def wait_ready(page):

@@ -6,7 +6,7 @@ Pixel checks read the grid layer's own pixels at points computed from the same `
 
 import pytest
 
-from conftest import ROOT, devserver, layer_rgba, next_frame, open_page, rgb
+from conftest import ROOT, devserver, launch, layer_rgba, next_frame, open_page, rgb, wait_ready
 from rules.grid import Hex, HexGrid, Square, SquareGrid
 from web.state import BOARD_SIZE
 from web.scene import BACKGROUND, LINE
@@ -130,3 +130,32 @@ def test_a_start_up_failure_is_shown_on_the_page(browser, server_url):
     assert "deliberate start-up failure" in page.inner_text("#loading")
     assert page.is_visible("#loading-error")
     context.close()
+
+
+# Chromium's sampling heap profiler, forced on in every renderer with a small sampling interval.
+# Chrome switches it on for a share of real sessions; with Pyodide on WebAssembly stack switching
+# it crashed the renderer in 7 of 8 starts (see static/pyodide-early.mjs).
+HEAP_PROFILER_ON = (
+    "--enable-features=HeapProfilerReporting:stable-probability/1.0/nonstable-probability/1.0"
+    "/renderer-prob-pct/100/renderer-sampling-rate-bytes/100000"
+)
+
+
+def test_the_page_survives_chromiums_sampling_heap_profiler(playwright, server_url):
+    """Three starts and a few gestures under the heap profiler, and no renderer crash."""
+    browser = launch(playwright, HEAP_PROFILER_ON)
+    crashes = []
+    try:
+        for _ in range(3):
+            context = browser.new_context(viewport={"width": 1200, "height": 800})
+            page = context.new_page()
+            page.on("crash", lambda page: crashes.append(page.url))
+            page.goto(server_url)
+            wait_ready(page)
+            page.mouse.click(300, 300)
+            page.keyboard.press("e")
+            next_frame(page)
+            context.close()
+    finally:
+        browser.close()
+    assert crashes == []
