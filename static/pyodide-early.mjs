@@ -5,25 +5,69 @@
 // starting a second Pyodide it gets the one under way here, with PyScript's stdout and stderr
 // connected. This shortens the start by the time PyScript takes to load, which
 // bench/startup.py measures against a bare Pyodide page.
-import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
-
-// Keep Pyodide off WebAssembly stack switching (JSPI). Pyodide uses it when the browser has
-// WebAssembly.Suspending, running calls into Python on small side stacks. Chromium's sampling
-// heap profiler, which Chrome switches on for a share of sessions, walks the stack of a sampled
-// allocation up to the thread's own stack and runs off the end of such a side stack: the tab
-// crashes ("Aw, Snap"). The page never needs run_sync, so it gives JSPI up; Pyodide checks
-// for it when its runtime loads, just below. tests/browser/test_boot.py forces the profiler on
-// to prove the page survives it.
-delete WebAssembly.Suspending;
-delete WebAssembly.promising;
+//
+// A built site (tools/build.py's flankwise-build meta tag) also keeps a start-up image: once the
+// page is ready, static/snapshot-worker.mjs saves Python with the rules engine imported, and the
+// next visit restores it instead of starting Python from scratch. An image that cannot be
+// restored is dropped and Python starts as usual. The development server saves none, so an
+// edited module is always the one that runs.
+import { snapshotCache, snapshotKey, startPyodide, version } from "./runtime.mjs";
 
 const sinks = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+const output = { stdout: (text) => sinks.stdout(text), stderr: (text) => sinks.stderr(text) };
+const build = document.querySelector('meta[name="flankwise-build"]')?.content;
+const root = document.documentElement;
 
-const early = load({
-  indexURL: new URL("./vendor/pyodide/", import.meta.url).href,
-  stdout: (text) => sinks.stdout(text),
-  stderr: (text) => sinks.stderr(text),
-});
+async function savedImage() {
+  if (!build || !globalThis.caches) return null;
+  try {
+    return (await (await caches.open(snapshotCache(build))).match(snapshotKey)) || null;
+  } catch {
+    return null; // storage can be off (a private window, a blocked site): start as usual
+  }
+}
+
+async function start() {
+  const image = await savedImage();
+  if (image) {
+    try {
+      const pyodide = await startPyodide({ ...output, _loadSnapshot: image.arrayBuffer() });
+      pyodide.runPython("import random\nrandom.seed()"); // the image's generator state is shared
+      root.dataset.startImage = "restored";
+      return pyodide;
+    } catch (error) {
+      console.warn("The saved Python start-up image could not be used; starting afresh.", error);
+      await caches.open(snapshotCache(build)).then((cache) => cache.delete(snapshotKey)).catch(() => {});
+    }
+  }
+  const pyodide = await startPyodide(output);
+  if (build && globalThis.caches && globalThis.Worker) whenReady(saveImage);
+  return pyodide;
+}
+
+function whenReady(then) {
+  const go = () => setTimeout(then, 1000); // after the first frame and the panel, off the start
+  if (root.dataset.ready) return go();
+  new MutationObserver((records, observer) => {
+    if (root.dataset.ready) {
+      observer.disconnect();
+      go();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function saveImage() {
+  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  root.dataset.startImage = "saving";
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    if (data.error) console.warn("No start-up image was saved for the next visit:", data.error);
+    root.dataset.startImage = data.error ? "unsaved" : "saved";
+  };
+  worker.postMessage({ build });
+}
+
+const early = start();
 
 export { version };
 

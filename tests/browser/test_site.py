@@ -69,3 +69,62 @@ def test_after_one_visit_the_page_starts_offline_and_opens_a_link(browser, site)
     wait_ready(page)
     assert parse_encounter_hash(page.evaluate("flankwise.link()")) == shared
     context.close()
+
+
+SAVED = "['saved', 'unsaved'].includes(document.documentElement.dataset.startImage)"
+IMAGE_KEY = "new URL('static/python-start-image', location.href).href"
+
+
+def test_a_repeat_visit_starts_from_the_start_up_image(browser, site):
+    """The first visit saves Python's start-up image; the next visit, offline, restores it and
+    works: a shared link opens, and nothing is logged as an error."""
+    from rules.link import encounter_hash, parse_encounter_hash
+    from web.state import demo_encounter
+
+    _, url = site
+    context, page, _ = open_page(browser, url)
+    assert page.evaluate("document.documentElement.dataset.startImage") != "restored"
+    page.wait_for_function(SAVED, timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.startImage") == "saved"
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.close()
+    context.set_offline(True)
+
+    again = context.new_page()
+    errors = []
+    again.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    again.on("pageerror", lambda error: errors.append(str(error)))
+    shared = demo_encounter().remove("Ogre")
+    again.goto(url + encounter_hash(shared))
+    wait_ready(again)
+    assert again.evaluate("document.documentElement.dataset.startImage") == "restored"
+    assert parse_encounter_hash(again.evaluate("flankwise.link()")) == shared
+    assert errors == []
+    context.close()
+
+
+def test_a_start_up_image_that_cannot_be_restored_is_dropped(browser, site):
+    """A damaged image in the cache: the page warns, starts Python afresh and saves a new one."""
+    _, url = site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "static/icon.svg")  # same origin, so the page below shares its caches
+    build = (site[0] / "index.html").read_text().split('name="flankwise-build" content="')[1][:16]
+    page.evaluate(
+        "async ([name, key]) => (await caches.open(name)).put(key, new Response(new Uint8Array(4096)))",
+        [f"flankwise-{build}", page.evaluate(IMAGE_KEY.replace("location.href", f"'{url}'"))],
+    )
+    warnings = []
+    page.on("console", lambda msg: msg.type == "warning" and warnings.append(msg.text))
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.startImage") != "restored"
+    assert any("start-up image could not be used" in text for text in warnings)
+    assert page.evaluate("flankwise.encounter.creatures.length") == 4
+    page.wait_for_function(SAVED, timeout=60_000)
+    size = page.evaluate(
+        "async ([name, key]) => (await (await (await caches.open(name)).match(key)).arrayBuffer()).byteLength",
+        [f"flankwise-{build}", page.evaluate(IMAGE_KEY)],
+    )
+    assert size > 1_000_000
+    context.close()

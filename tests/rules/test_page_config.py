@@ -29,8 +29,9 @@ def test_interpreter_is_the_vendored_pyodide_started_early():
     """The interpreter is the early-start module, which imports the vendored pyodide.mjs."""
     assert CONFIG["interpreter"] == "./static/pyodide-early.mjs"
     early = (ROOT / "static/pyodide-early.mjs").read_text()
-    assert 'from "./vendor/pyodide/pyodide.mjs"' in early
-    assert '<script type="module" src="./static/pyodide-early.mjs">' in (ROOT / "index.html").read_text()
+    assert 'from "./runtime.mjs"' in early
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in (ROOT / "static/runtime.mjs").read_text()
+    assert '<script type="module" async src="./static/pyodide-early.mjs">' in (ROOT / "index.html").read_text()
 
 
 def test_index_preloads_exactly_the_python_the_page_runs():
