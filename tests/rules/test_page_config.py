@@ -67,3 +67,16 @@ def test_content_security_policy_allows_only_the_pages_own_origin():
     assert directives["script-src"] == "'self' 'unsafe-eval' 'wasm-unsafe-eval'"
     assert directives["connect-src"] == "'self'"
     assert "http" not in policy and "*" not in policy
+
+
+def test_the_start_up_image_holds_the_modules_the_purity_test_calls_pure():
+    """static/snapshot-worker.mjs picks the modules for the start-up image with the pattern
+    tests/rules/test_purity.py uses for "imports a browser module", and the image holds some
+    of py/web besides py/rules."""
+    from test_purity import BROWSER_IMPORT
+
+    worker = (ROOT / "static/snapshot-worker.mjs").read_text()
+    pattern = re.search(r"^const BROWSER_IMPORT = /(.+)/m;$", worker, re.M).group(1)
+    assert pattern == BROWSER_IMPORT.pattern
+    pure_web = [path for path in (ROOT / "py/web").glob("*.py") if not BROWSER_IMPORT.search(path.read_text())]
+    assert {"scene.py", "state.py", "view.py"} <= {path.name for path in pure_web}
