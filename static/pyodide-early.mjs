@@ -43,7 +43,7 @@ async function start() {
   }
   const pyodide = await startPyodide(output);
   root.dataset.pyodideMs = String(performance.now()); // bench/visits.py reports the phases
-  if (build && globalThis.caches && globalThis.Worker) whenReady(saveImage);
+  if (build && globalThis.caches && globalThis.Worker) whenReady(() => saveImage(pyodide));
   return pyodide;
 }
 
@@ -58,7 +58,19 @@ function whenReady(then) {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-function saveImage() {
+// The Python modules the page imported from files (not the standard library's zip): the worker
+// keeps the compiled code of those the image cannot import.
+const LOADED_FROM_FILES = `
+import sys
+from importlib.machinery import SourceFileLoader
+[(name, module.__spec__.origin) for name, module in list(sys.modules.items())
+ if isinstance(getattr(getattr(module, "__spec__", None), "loader", None), SourceFileLoader)]
+`;
+
+function saveImage(pyodide) {
+  const loaded = pyodide.runPython(LOADED_FROM_FILES);
+  const modules = loaded.toJs().map(([name, path]) => ({ name, path, source: pyodide.FS.readFile(path, { encoding: "utf8" }) }));
+  loaded.destroy();
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
   root.dataset.startImage = "saving";
   worker.onmessage = ({ data }) => {
@@ -66,7 +78,7 @@ function saveImage() {
     if (data.error) console.warn("No start-up image was saved for the next visit:", data.error);
     root.dataset.startImage = data.error ? "unsaved" : "saved";
   };
-  worker.postMessage({ build });
+  worker.postMessage({ build, modules });
 }
 
 const early = start();

@@ -3,12 +3,14 @@
 // ready and no image of its build is saved yet; the next visit restores the image instead of
 // starting Python from scratch (bench/visits.py measures both).
 //
-// The image holds only modules that import nothing of the browser: all of py/rules
+// The image imports only modules that import nothing of the browser: all of py/rules
 // (tests/rules/test_purity.py), the modules of py/web that import no browser module (the same
 // test's rule), and the standard library's html, which PyScript's own start imports and which
-// costs a tenth of a second to import. So the image holds no reference to a page object. The
-// files go where PyScript puts them (pyscript.toml's [files]), so the modules in the image are
-// the ones the page would import.
+// costs a tenth of a second to import. So the image holds no reference to a page object. For
+// the other modules the page imported (the rest of py/web, PyScript's own package), the image
+// keeps their compiled code (py/web/startimage.py). The files go where the page has them
+// (pyscript.toml's [files]; the page sends the rest), so what the image holds is what the page
+// would import.
 import { snapshotCache, snapshotKey, startPyodide } from "./runtime.mjs";
 
 const FILE = /^"\.\/(py\/[\w./]+\.py)" = "\.\/([\w./]+\.py)"$/;
@@ -31,17 +33,35 @@ async function pageFiles() {
 
 const moduleName = (path) => path.slice(0, -3).replaceAll("/", ".").replace(/\.__init__$/, "");
 
-async function saveImage(build) {
+async function saveImage(build, pageModules) {
   const [pyodide, files] = await Promise.all([startPyodide({ _makeSnapshot: true }), pageFiles()]);
-  for (const { path, source } of files) {
+  const home = pyodide.FS.cwd();
+  const write = (path, source) => {
     pyodide.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
     pyodide.FS.writeFile(path, source);
+  };
+  const candidates = {};
+  for (const { path, source } of files) {
+    write(`${home}/${path}`, source);
+    candidates[moduleName(path)] = `${home}/${path}`;
   }
-  const modules = [
+  for (const { name, path, source } of pageModules) {
+    if (name in candidates) continue;
+    write(path, source);
+    candidates[name] = path;
+  }
+  const pure = [
     ...STANDARD_LIBRARY,
     ...files.filter(({ source }) => !BROWSER_IMPORT.test(source)).map(({ path }) => moduleName(path)),
   ];
-  pyodide.runPython(`import importlib\nfor name in ${JSON.stringify(modules)}: importlib.import_module(name)`);
+  pyodide.runPython(`
+import importlib, json, sys
+for name in json.loads(${JSON.stringify(JSON.stringify(pure))}):
+    importlib.import_module(name)
+from web import startimage
+candidates = json.loads(${JSON.stringify(JSON.stringify(candidates))})
+startimage.keep({name: path for name, path in candidates.items() if name not in sys.modules})
+`);
   const image = pyodide.makeMemorySnapshot();
   const cache = await caches.open(snapshotCache(build));
   await cache.put(snapshotKey, new Response(image, { headers: { "Content-Type": "application/octet-stream" } }));
@@ -49,7 +69,7 @@ async function saveImage(build) {
 }
 
 self.onmessage = ({ data }) => {
-  saveImage(data.build).then(
+  saveImage(data.build, data.modules).then(
     (bytes) => postMessage({ bytes }),
     (error) => postMessage({ error: String(error && error.stack || error) }),
   );
