@@ -7,10 +7,10 @@
 // bench/startup.py measures against a bare Pyodide page.
 //
 // A built site (tools/build.py's flankwise-build meta tag) also keeps a start-up image: once the
-// page is ready, static/snapshot-worker.mjs saves Python with the rules engine imported, and the
-// next visit restores it instead of starting Python from scratch. An image that cannot be
-// restored is dropped and Python starts as usual. The development server saves none, so an
-// edited module is always the one that runs.
+// page is ready, static/snapshot-worker.mjs saves Python with the page's pure modules imported
+// and the others' code compiled, and the next visit restores it instead of starting Python from
+// scratch. An image that cannot be restored is dropped and Python starts as usual. The
+// development server saves none, so an edited module is always the one that runs.
 import { snapshotCache, snapshotKey, startPyodide, version } from "./runtime.mjs";
 
 const sinks = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
