@@ -43,7 +43,7 @@ from enum import Enum
 from functools import cached_property, lru_cache
 
 from rules.creature import Creature, squeezed_shapes
-from rules.errors import RulesError
+from rules.errors import RulesError, typed_key
 from rules.grid import Grid, Hex, Square
 from rules.itemise import Item, total
 from rules.reach import is_opponent, provoked_by
@@ -156,7 +156,7 @@ no turning and no attacks of opportunity."""
 
 def parse_mode(text: str) -> Mode:
     """The mode called ``text`` (any case): ``"run"``, ``"5-foot step"``..."""
-    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else None
+    key = typed_key(text)
     for mode in Mode:
         if mode.value == key:
             return mode
@@ -183,7 +183,7 @@ class FacingPolicy(Enum):
 
 def parse_policy(text: str) -> FacingPolicy:
     """The facing policy called ``text`` (any case): ``"turn as you go"`` or ``"keep facing"``."""
-    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else None
+    key = typed_key(text)
     for policy in FacingPolicy:
         if policy.value == key:
             return policy

@@ -13,7 +13,7 @@ shows why a dwarf barbarian in chainmail still moves 30 feet. Encumbrance is not
 
 from dataclasses import dataclass
 
-from rules.errors import RulesError
+from rules.errors import RulesError, typed_key
 from rules.itemise import Item, total
 
 RULE_TABLE = "Seed 002: Table: Tactical Speed"
@@ -46,15 +46,10 @@ DEFAULT_SPEED = 30
 """The base land speed of a creature with neither a speed nor a race given (a human's)."""
 
 
-def _key(text) -> str | None:
-    """``text`` lower-cased with its spaces trimmed, or ``None`` if it is not text."""
-    return " ".join(text.strip().lower().split()) if isinstance(text, str) else None
-
-
 def parse_armour(text: str) -> str:
     """The armour called ``text`` (any case): ``"Heavy"``, ``"heavy armour"`` -> ``"heavy"``;
     ``"no armour"`` -> ``"none"``."""
-    key = _key(text)
+    key = typed_key(text)
     for suffix in (" armour", " armor"):
         if key and key.endswith(suffix):
             key = key[: -len(suffix)]
@@ -73,7 +68,7 @@ def armour_name(armour: str) -> str:
 
 def parse_race(text: str) -> str:
     """The race of the speed table called ``text`` (any case): ``"Half-Orc"`` -> ``"half-orc"``."""
-    key = _key(text)
+    key = typed_key(text)
     if key not in TACTICAL_SPEED:
         raise SpeedError(f"The speed table knows no race {text!r}: choose {', '.join(TACTICAL_SPEED)}.")
     return key

@@ -14,7 +14,7 @@ identity, so the board keeps one value and the movement rules cache their work p
 from dataclasses import dataclass
 from functools import cached_property
 
-from rules.errors import RulesError
+from rules.errors import RulesError, typed_key
 from rules.grid import Grid, Hex, Square
 
 RULE_DIFFICULT = "Seed 002: Terrain and Obstacles: Difficult Terrain"
@@ -120,7 +120,7 @@ other side"; "some obstacles block movement entirely"."""
 
 def _parse(text, table: dict, what: str) -> str:
     """The key of ``table`` called ``text`` (any case, spaces trimmed), or ``TerrainError``."""
-    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else None
+    key = typed_key(text)
     if key not in table:
         raise TerrainError(f"There is no {what} {text!r}: choose {', '.join(table)}.")
     return key
