@@ -23,6 +23,7 @@ from rules.grid import Grid
 from rules.sizes import facing_names, facing_vector
 from rules.terrain import NO_TERRAIN, Terrain
 from rules.options import DEFAULT_OPTIONS, Options
+from rules.placement import PlacementError, crowding, settle
 from rules.zones import UA_FACING, Ruleset
 
 
@@ -71,6 +72,9 @@ class Encounter:
                 raise EncounterError(f"Two creatures are named {creature.name}: give each its own name.")
             seen.add(key)
             _check(creature, self.grid)
+        problem = crowding(self.creatures, self.grid)
+        if problem:
+            raise PlacementError(problem + ".")
         if self.stats:
             object.__setattr__(self, "stats", _checked_stats(self.stats, self._spelling()))
         if self.round is not None:
@@ -194,12 +198,19 @@ class Encounter:
         return candidate
 
     def with_grid(self, grid: Grid) -> "Encounter":
-        """This encounter moved onto ``grid`` (say from squares to hexes).
+        """This encounter moved onto ``grid`` (see ``on_grid``)."""
+        return self.on_grid(grid)[0]
 
-        Each creature keeps its place by row and column and turns to the facing nearest the
-        one it had; if one would not fit on the new board, the change is refused, naming it.
-        Terrain keeps its cells by row and column; a wall is kept only where its two cells still
-        share a side (``dropped_walls`` counts the others).
+    def on_grid(self, grid: Grid) -> tuple["Encounter", tuple]:
+        """``(encounter, moved)``: this encounter moved onto ``grid`` (say from squares to hexes,
+        or a smaller board), and the names of the creatures that had to move to fit.
+
+        Each creature keeps its place by row and column and turns to the facing nearest the one
+        it had; one whose space no longer fits there (off the board, or over another creature)
+        goes to the nearest free place where it does (``rules.placement.settle``). If the board
+        has no room for one, the change is refused, naming it. Terrain keeps its cells by row and
+        column; a wall is kept only where its two cells still share a side (``dropped_walls``
+        counts the others).
         """
         moved = []
         for creature in self.creatures:
@@ -207,17 +218,33 @@ class Encounter:
             facing = None
             if creature.facing is not None:
                 facing = _nearest_facing(creature, self.grid, grid, anchor)
-            moved.append(_replace(creature, anchor=anchor, facing=facing))
+            moved.append(_replace(creature, anchor=anchor, facing=facing, squeezed_to=_squeeze_on(creature, grid)))
+
         def place(cell):
             return grid.from_offset(*self.grid.to_offset(cell))
 
-        cells = tuple((place(cell), kinds) for cell, kinds in self.terrain.cells)
+        cells = tuple((place(cell), kinds) for cell, kinds in self.terrain.cells if grid.contains(place(cell)))
         walls = tuple((place(a), place(b), kind) for a, b, kind in self.terrain.edges)
-        walls = tuple(wall for wall in walls if wall[1] in grid.neighbours(wall[0]) and _shares_side(grid, wall))
+        walls = tuple(
+            wall for wall in walls
+            if grid.contains(wall[0]) and wall[1] in grid.neighbours(wall[0]) and _shares_side(grid, wall)
+        )
         try:
-            return _replace(self, grid=grid, creatures=tuple(moved), terrain=Terrain(cells, walls))
+            creatures, shifted = settle(tuple(moved), grid)
+            return _replace(self, grid=grid, creatures=creatures, terrain=Terrain(cells, walls)), shifted
         except RulesError as error:
             raise EncounterError(f"The board cannot change: {error}") from None
+
+    def edited(self, name: str, creature: Creature) -> tuple["Encounter", tuple]:
+        """``(encounter, moved)``: this encounter with the creature called ``name`` replaced by
+        ``creature`` (as ``replace``), and the names of those moved to fit. If its new space
+        (a bigger size, say) no longer fits where it stands, the edited creature moves to the
+        nearest free place where it does; everyone else keeps their place."""
+        index = self._index(name)
+        others = self.others(name)
+        creatures = self.creatures[:index] + (creature,) + self.creatures[index + 1 :]
+        settled, shifted = settle(creatures, self.grid, first={other.name for other in others})
+        return self.replace(name, settled[index]), shifted
 
     def dropped_walls(self, grid: Grid) -> int:
         """How many walls ``with_grid(grid)`` leaves out because their cells no longer touch."""
@@ -270,6 +297,12 @@ def _check(creature: Creature, grid: Grid) -> None:
     """``creature.check(grid)``, once per creature and board: an encounter re-made after one
     creature turns re-checks only that one."""
     creature.check(grid)
+
+
+def _squeeze_on(creature: Creature, grid: Grid):
+    """The narrow space ``creature`` keeps on ``grid``: its own on squares; on hexes none (only
+    a creature on squares squeezes, ``Creature.squeezed_to``)."""
+    return creature.squeezed_to if grid.kind == "square" else None
 
 
 def _shares_side(grid, wall) -> bool:

@@ -35,6 +35,7 @@ from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.grid import HEX_ORIENTATIONS, Grid, HexGrid, SquareGrid
 from rules.options import Options, option_info, options_code, parse_options
+from rules.placement import PlacementError
 from rules.sizes import Size, facing_name, facing_names, parse_facing, parse_size, size_name
 from rules.speed import ARMOURS, SpeedModifier
 from rules.terrain import EDGE_KINDS, NO_TERRAIN, Terrain
@@ -811,8 +812,10 @@ def _opening(noun: str, read, source) -> Encounter:
         return read(source)
     except _Refusal as refusal:
         message = refusal.sentence(noun)
+    except PlacementError as error:
+        message = f"This {noun} cannot be opened: {str(error).rstrip('.')}"
     except RulesError as error:
-        message = f"This {noun} is damaged: {error}"
+        message = f"This {noun} is damaged: {str(error).rstrip('.')}"
     raise LinkError(_clipped(message))
 
 

@@ -8,6 +8,7 @@ from ``HEX_RADIUS`` and the Large triangle of the front/side/rear variant (seed 
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 
 from rules.errors import RulesError
 from rules.grid import FacingError, Grid, Hex, Square
@@ -196,6 +197,7 @@ def triangle(apex: Hex, point: int, grid: Grid) -> tuple[Hex, Hex, Hex]:
     return (apex,) + tuple(Hex(apex.q - dq, apex.r - dr) for dq, dr in beside)
 
 
+@lru_cache(maxsize=8192)
 def footprint(size: Size, anchor, grid: Grid, facing: int | None = None, lead: int = 1) -> tuple:
     """The cells a creature of ``size`` stands in, on the board or not.
 

@@ -1,5 +1,7 @@
 """The encounter value: unique names, creatures on the board, changes that leave the old as it was."""
 
+from dataclasses import replace
+
 import pytest
 
 from rules.creature import Creature, OffBoardError
@@ -62,13 +64,142 @@ def test_changing_the_board_keeps_places_and_nearest_facings():
     assert back.creature("Kroh") == square.creature("Kroh")
 
 
-def test_changing_the_board_refuses_when_a_creature_would_not_fit():
-    """A creature that would leave the new board stops the change, and says who."""
+def test_changing_the_board_moves_a_creature_that_no_longer_fits_and_names_it():
+    """Issue 13: a Huge ogre in the corner of a square board does not fit the same row and
+    column on flat hexes (its hexagon reaches past the edge): it moves to the nearest place it
+    fits, and is named as moved; a creature that still fits keeps its place."""
+    from rules.grid import HexGrid
+
+    edge = Encounter(SquareGrid(10, 10), (Creature("Ogre", Size.HUGE, Square(0, 0), facing=0), medium("Kroh", 8, 8)))
+    hexes, moved = edge.on_grid(HexGrid(10, 10, "flat"))
+    assert moved == ("Ogre",)
+    ogre = hexes.creature("Ogre")
+    assert all(hexes.grid.contains(cell) for cell in ogre.cells(hexes.grid))
+    assert hexes.grid.to_offset(hexes.creature("Kroh").anchor) == (8, 8)
+    grid, corner = hexes.grid, hexes.grid.from_offset(0, 0)
+    fitting = [cell for cell in grid.cells()
+               if all(grid.contains(c) for c in replace(ogre, anchor=cell).cells(grid))]
+    assert grid.distance(ogre.anchor, corner) == min(grid.distance(cell, corner) for cell in fitting)
+
+
+def test_changing_the_board_refuses_when_nothing_fits_and_names_the_creature():
+    """Where no place on the new board holds a creature, the change is refused, naming it."""
     from rules.grid import HexGrid
 
     edge = Encounter(SquareGrid(10, 10), (Creature("Ogre", Size.HUGE, Square(0, 0), facing=0),))
-    with pytest.raises(EncounterError, match="Ogre"):
-        edge.with_grid(HexGrid(10, 10, "flat"))
+    with pytest.raises(EncounterError, match="no room left on the board for Ogre"):
+        edge.with_grid(HexGrid(2, 2, "flat"))
+
+
+def test_a_grid_switch_never_leaves_two_creatures_in_one_space():
+    """Issue 13: switching flat to pointy hexes once put a Rogue inside a Large Ogre. Every
+    creature of a crowded flat-hex board stands apart on pointy hexes, and back again; the
+    bigger creature keeps its place and the smaller one steps aside."""
+    from rules.grid import Hex, HexGrid
+    from rules.placement import crowding
+
+    flat = HexGrid(12, 12, "flat")
+    ogre = Creature("Ogre", Size.LARGE, flat.from_offset(5, 5), facing=0)
+    crowd = [ogre]
+    taken = set(ogre.cells(flat))
+    for cell in flat.cells():
+        if cell not in taken and flat.distance(cell, ogre.anchor) <= 3:
+            crowd.append(Creature(f"Rogue {len(crowd)}", Size.MEDIUM, cell, facing=0))
+            taken.add(cell)
+    board = Encounter(flat, tuple(crowd))
+    pointy, moved = board.on_grid(HexGrid(12, 12, "pointy"))
+    assert crowding(pointy.creatures, pointy.grid) is None
+    assert "Ogre" not in moved and moved, "the small ones step aside for the Ogre"
+    assert pointy.grid.to_offset(pointy.creature("Ogre").anchor) == (5, 5)
+    again, _ = pointy.on_grid(flat)
+    assert crowding(again.creatures, again.grid) is None
+    assert isinstance(again.creature("Ogre").anchor, Hex)
+
+
+def test_a_smaller_board_moves_creatures_from_beyond_its_edge():
+    """Issue 13: resizing the board moves each creature past the new edge to the nearest place
+    inside, and keeps the terrain still on the board."""
+    from rules.terrain import Terrain
+
+    terrain = Terrain.build({Square(1, 1): "difficult", Square(8, 8): "difficult"})
+    board = Encounter(SquareGrid(10, 10), (medium("Kroh", 9, 9), medium("Goblin", 1, 2)), terrain=terrain)
+    smaller, moved = board.on_grid(SquareGrid(6, 6))
+    assert moved == ("Kroh",)
+    assert smaller.creature("Kroh").anchor == Square(5, 5)
+    assert smaller.creature("Goblin").anchor == Square(1, 2)
+    assert [cell for cell, _ in smaller.terrain.cells] == [Square(1, 1)]
+
+
+def test_a_size_edit_that_overlaps_a_neighbour_moves_the_edited_creature():
+    """Issue 13: making Kroh Colossal beside the goblin moves Kroh, not the goblin, to the
+    nearest place his new space fits; a size edit with no room anywhere is refused."""
+    from rules.placement import PlacementError
+
+    board = Encounter(SquareGrid(12, 12), (medium("Kroh", 0, 0), medium("Goblin", 2, 2)))
+    bigger, moved = board.edited("Kroh", replace(board.creature("Kroh"), size=Size.COLOSSAL))
+    assert moved == ("Kroh",)
+    assert bigger.creature("Goblin") == board.creature("Goblin")
+    kroh = bigger.creature("Kroh")
+    assert Square(2, 2) not in kroh.cells(bigger.grid)
+    assert all(bigger.grid.contains(cell) for cell in kroh.cells(bigger.grid))
+    same, moved = board.edited("Kroh", replace(board.creature("Kroh"), level=3))
+    assert moved == () and same.creature("Kroh").anchor == Square(0, 0)
+    small = Encounter(SquareGrid(6, 6), (medium("Kroh", 0, 0), medium("Goblin", 3, 3)))
+    with pytest.raises(PlacementError, match="no room left on the board for Kroh"):
+        small.edited("Kroh", replace(small.creature("Kroh"), size=Size.COLOSSAL))
+
+
+def test_two_creatures_never_stand_in_one_space():
+    """Seed 002, "Ending Your Movement: You can't end your movement in the same square as
+    another creature unless it is helpless": an encounter with two creatures in one space is
+    refused, naming both; a Large creature over a Medium one's square likewise."""
+    from rules.placement import PlacementError
+
+    with pytest.raises(PlacementError, match="Kroh and Goblin stand in the same space"):
+        Encounter(SquareGrid(6, 6), (medium("Kroh", 2, 2), medium("Goblin", 2, 2)))
+    with pytest.raises(PlacementError, match="Rogue and Ogre"):
+        Encounter(SquareGrid(6, 6), (medium("Rogue", 3, 3), Creature("Ogre", Size.LARGE, Square(2, 2), facing=0)))
+    with pytest.raises(PlacementError):
+        Encounter(SquareGrid(6, 6), (medium("Kroh", 2, 2),)).place(medium("Goblin", 2, 2))
+
+
+def test_a_creature_may_stand_in_a_helpless_creatures_square():
+    """Seed 002, "Ending Your Movement": "... unless it is helpless"."""
+    from rules.placement import PlacementError
+
+    sleeper = replace(medium("Sleeper", 2, 2), helpless=True)
+    board = Encounter(SquareGrid(6, 6), (sleeper, medium("Kroh", 2, 2)))
+    assert board.names() == ("Sleeper", "Kroh")
+    with pytest.raises(PlacementError, match="Sleeper and Kroh"):
+        board.replace("Sleeper", replace(sleeper, helpless=False))
+
+
+def test_very_small_creatures_share_a_square_while_they_fit():
+    """Seed 002, Tiny, Diminutive, and Fine Creatures: "A Tiny creature typically occupies a
+    space only 2-1/2 feet across, so four can fit into a single square. Twenty-five Diminutive
+    creatures or 100 Fine creatures can fit into a single square." A fifth Tiny creature, or a
+    Tiny one beside 76 Diminutive-hundredths, does not fit; a very small creature may stand in
+    a bigger creature's square ("They must enter an opponent's square to attack in melee")."""
+    from rules.placement import PlacementError
+
+    def tiny(name, size=Size.TINY):
+        return Creature(name, size, Square(1, 1))
+
+    four = tuple(tiny(f"Rat {n}") for n in range(4))
+    assert len(Encounter(SquareGrid(4, 4), four).creatures) == 4
+    with pytest.raises(PlacementError, match="Too many very small creatures .* Rat 4"):
+        Encounter(SquareGrid(4, 4), four + (tiny("Rat 4"),))
+    bats = tuple(tiny(f"Bat {n}", Size.DIMINUTIVE) for n in range(25))
+    assert len(Encounter(SquareGrid(4, 4), bats).creatures) == 25
+    with pytest.raises(PlacementError):
+        Encounter(SquareGrid(4, 4), bats + (tiny("Fly", Size.FINE),))
+    flies = tuple(tiny(f"Fly {n}", Size.FINE) for n in range(100))
+    assert len(Encounter(SquareGrid(4, 4), flies).creatures) == 100
+    mixed = (tiny("Rat"),) + tuple(tiny(f"Bat {n}", Size.DIMINUTIVE) for n in range(18)) + tuple(
+        tiny(f"Fly {n}", Size.FINE) for n in range(3))
+    assert len(Encounter(SquareGrid(4, 4), mixed).creatures) == 22, "25 + 72 + 3 = 100 hundredths"
+    beside_kroh = Encounter(SquareGrid(4, 4), (medium("Kroh", 1, 1), tiny("Rat")))
+    assert beside_kroh.names() == ("Kroh", "Rat")
 
 
 def test_terrain_belongs_to_the_board_and_follows_a_grid_change():
@@ -91,8 +222,6 @@ def test_terrain_belongs_to_the_board_and_follows_a_grid_change():
 def test_stats_and_the_round_follow_a_creature_renamed_or_removed():
     """Issue 8: a creature's combat stats and its round entries go with it when it is renamed,
     and away with it when it is removed; the last of the winning side leaving makes a tie."""
-    from dataclasses import replace
-
     from rules.combatant import CombatStats
     from rules.round import declare_action, new_round
 

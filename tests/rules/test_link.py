@@ -178,9 +178,12 @@ GRIDS = st.one_of(
 
 @st.composite
 def encounters(draw, most=8):
-    """A random valid encounter: either grid, up to ``most`` creatures, any ruleset and options."""
+    """A random valid encounter: either grid, up to ``most`` creatures (each kept only if it
+    fits on the board beside those before it), any ruleset and options."""
+    from rules.placement import fits
+
     grid = draw(GRIDS)
-    creatures, taken = [], set()
+    creatures, taken, occupied = [], set(), {}
     for name in draw(st.lists(TEXTS, max_size=most)):
         if name.casefold() in taken:
             continue
@@ -189,6 +192,10 @@ def encounters(draw, most=8):
             creature.check(grid)
         except RulesError:
             continue
+        if not fits(creature, grid, occupied):
+            continue
+        for cell in creature.cells(grid):
+            occupied.setdefault(cell, []).append(creature)
         taken.add(name.casefold())
         creatures.append(creature)
     ruleset = draw(st.sampled_from(list(RULESETS.values())))
@@ -617,6 +624,8 @@ HASTE = ["Kroh", 4, 0, 0, "friend", 1, [], None, "none", 0, None, 0, 0, 1, None,
         (on_5x5(KROH + [0] * 40), f"has 44 fields and this page knows {len(CREATURE_FIELDS)}"),
         (on_5x5(["Ogre", 5, 4, 0]), "This link is damaged: Ogre \\(Large\\) does not fit there"),
         (on_5x5(KROH, ["kroh", 4, 1, 0]), "Two creatures are named kroh"),
+        (on_5x5(KROH, ["Goblin", 4, 0, 0]), "This link cannot be opened: Kroh and Goblin stand in the same space"),
+        (on_5x5(KROH, ["Ogre", 5, 0, 0]), "This link cannot be opened: Kroh and Ogre stand in the same space"),
         (on_5x5(r="sideways"), "This link is damaged: There is no facing ruleset 'sideways'"),
         (on_5x5(o="no_such_rule"), "This link is damaged: There is no option called 'no_such_rule'"),
         (on_5x5(o="flanked_penalty=" + "9" * 5000), "its options hold a number too long to read"),
@@ -629,6 +638,15 @@ def test_a_bad_payload_says_what_is_wrong(sections, message):
     speak through the link's message."""
     with pytest.raises(LinkError, match=message):
         parse_encounter_code(code_of(sections))
+
+
+def test_a_file_with_two_creatures_in_one_space_is_refused_naming_them():
+    """Issue 13: a JSON file may not put two creatures in one space either; the message names
+    both and the rule ("Ending Your Movement")."""
+    two = json.loads(encounter_json(Encounter(SquareGrid(5, 5), (medium("Kroh", 1, 1, 0), medium("Goblin", 2, 2, 0)))))
+    two["creatures"][1]["anchor"] = {"x": 1, "y": 1}
+    with pytest.raises(LinkError, match="This file cannot be opened: Kroh and Goblin stand in the same space.*Ending Your Movement"):
+        parse_encounter_json(json.dumps(two))
 
 
 def test_a_squeezed_creature_cannot_smuggle_a_bad_facing():
