@@ -348,12 +348,22 @@ class Path:
 class MoveAnswer:
     """The answer to a proposed move: ``legal`` or not, the ``reason`` (always given) and the
     ``rule`` behind it, and the ``path`` walked: to the target when legal, otherwise to where the
-    creature stops instead (the last legal position, or a closer legal one)."""
+    creature stops instead (the last legal position, or a closer legal one).
+
+    ``problem`` is the reason alone, without where the creature stops ("Out of movement: this
+    step needs 10 ft, 5 ft left"): what a board that puts the token back where it started says.
+    It is the whole ``reason`` when there is nothing to add.
+    """
 
     legal: bool
     reason: str
     rule: str
     path: Path
+    problem: str = ""
+
+    def __post_init__(self):
+        if not self.problem:
+            object.__setattr__(self, "problem", self.reason)
 
     @property
     def stop(self) -> Creature:
@@ -1407,7 +1417,9 @@ def _answer(mover: _Mover, goal: int, end_facing, facing_problem) -> MoveAnswer:
     if mover.budget < 1:
         return _stop_closest(mover, goal, _cannot_move(mover), end_facing)
     if mover.rules.one_square:
-        reason = (f"A {mover.rules.label} goes to a neighbouring cell only", mover.rules.rule)
+        options, barred = _steps_into(mover, mover.start_state, goal)
+        reason = barred if not options and barred else (
+            f"A {mover.rules.label} goes to a neighbouring cell only", mover.rules.rule)
         return _stop_closest(mover, goal, reason, end_facing)
     toward = mover.toward(goal)
     if not toward[0]:
@@ -1421,7 +1433,7 @@ def _stop_closest(mover: _Mover, goal: int, reason: tuple[str, str], end_facing)
     """An illegal move that has no way into ``goal``: the creature stops at the closest legal
     position within its budget."""
     path = mover.path(mover.chain(mover.found, mover.closest(goal)), end_facing)
-    return MoveAnswer(False, f"{reason[0]}; you stop at the closest legal position", reason[1], path)
+    return MoveAnswer(False, f"{reason[0]}; you stop at the closest legal position", reason[1], path, reason[0])
 
 
 def _stop_along(mover: _Mover, goal: int, reason, links: list, end_facing) -> MoveAnswer:
@@ -1446,9 +1458,11 @@ def _stop_along(mover: _Mover, goal: int, reason, links: list, end_facing) -> Mo
         closer = mover.closest(goal)
         if mover.distance(closer >> 1, goal) < mover.distance(here, goal):
             path = mover.path(mover.chain(mover.found, closer), end_facing)
-            return MoveAnswer(False, f"{reason[0]}; you stop at a closer legal position", RULE_ILLEGAL_END, path)
+            return MoveAnswer(
+                False, f"{reason[0]}; you stop at a closer legal position", RULE_ILLEGAL_END, path, reason[0]
+            )
     path = mover.path(kept, end_facing)
-    return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path)
+    return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path, reason[0])
 
 
 def check_route(
@@ -1478,17 +1492,8 @@ def check_route(
         places = places[:1]
     for target, squeezed_to in places:
         goal = mover.place_of(target, squeezed_to)
-        options = []
-        barred = None
         cell = (state >> 1) // mover.count
-        for step in mover.shapes.steps[(state >> 1) % mover.count]:
-            if (cell + step[2]) * mover.count + step[5] != goal:
-                continue
-            outcome = mover.explain(state, step[0])
-            if outcome.items is None:
-                barred = barred or outcome.barred
-            else:
-                options.append((total(outcome.items), step[0], outcome))
+        options, barred = _steps_into(mover, state, goal)
         if not options:
             here = cell_text(mover.lattice.cell(cell))
             reason = barred or (f"Not a step: {cell_text(target)} is not next to {here}", RULE_DISTANCE)
@@ -1513,7 +1518,24 @@ def check_route(
         path = mover.path(links, end_facing)
         return MoveAnswer(True, _legal_text(path), mover.rules.rule, path)
     path = mover.path(kept, end_facing if mover.rules.turns else None)
-    return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path)
+    return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path, reason[0])
+
+
+def _steps_into(mover: _Mover, state: int, goal: int) -> tuple[list, tuple[str, str] | None]:
+    """The single steps from ``state`` into the place ``goal``: ``(options, barred)``, each
+    open step as ``(cost, step index, outcome)``, and why the first barred one is barred (a
+    wall, a creature in the way), or ``None``."""
+    options, barred = [], None
+    cell = (state >> 1) // mover.count
+    for step in mover.shapes.steps[(state >> 1) % mover.count]:
+        if (cell + step[2]) * mover.count + step[5] != goal:
+            continue
+        outcome = mover.explain(state, step[0])
+        if outcome.items is None:
+            barred = barred or outcome.barred
+        else:
+            options.append((total(outcome.items), step[0], outcome))
+    return options, barred
 
 
 def forced_move(creature: Creature, target, battlefield: Battlefield, feet: int, away_from: Creature | None = None) -> MoveAnswer:
@@ -1534,7 +1556,7 @@ def forced_move(creature: Creature, target, battlefield: Battlefield, feet: int,
     restored = Path(creature, replace(path.end, speed=creature.speed, race=creature.race, armour=creature.armour,
                                       speed_modifiers=creature.speed_modifiers),
                     path.mode, path.policy, path.steps, path.budget)
-    legal, reason = answer.legal, answer.reason
+    legal, reason, problem = answer.legal, answer.reason, answer.problem
     if legal and away_from is not None and path.steps:
         grid = battlefield.grid
 
@@ -1543,7 +1565,7 @@ def forced_move(creature: Creature, target, battlefield: Battlefield, feet: int,
 
         if apart(restored.end.cells(grid)) <= apart(creature.cells(grid)):
             legal = False
-            reason = f"{creature.name} must be forced back, farther from {away_from.name}"
+            reason = problem = f"{creature.name} must be forced back, farther from {away_from.name}"
     if legal and not path.steps:
-        reason = f"{creature.name} stays where it is"
-    return MoveAnswer(legal, reason, RULE_FORCED if legal else answer.rule, restored)
+        reason = problem = f"{creature.name} stays where it is"
+    return MoveAnswer(legal, reason, RULE_FORCED if legal else answer.rule, restored, problem)

@@ -581,6 +581,33 @@ def test_a_five_foot_step_covers_one_square_of_movement():
     assert two.reason.startswith("A 5-foot step is one step, not 2") and two.stop.anchor == Square(2, 1)
 
 
+def test_a_five_foot_step_into_a_walled_off_neighbour_names_the_wall():
+    """Issue 13: a 5-foot step to the square beyond a wall is refused because of the wall, not
+    because it "goes to a neighbouring cell only" (the square is a neighbour)."""
+    battlefield = field("...", "...", "...", walls={(Square(1, 0), Square(1, 1)): "wall"})
+    answer = plan_move(walker(1, 1), Square(1, 0), battlefield, Mode.FIVE_FOOT_STEP)
+    assert not answer.legal
+    assert answer.problem == "Blocked: the wall between (1, 0) and (1, 1)"
+    far = plan_move(walker(1, 1), Square(1, 3), open_field(5, 5), Mode.FIVE_FOOT_STEP)
+    assert far.problem == "A 5-foot step goes to a neighbouring cell only"
+
+
+def test_the_problem_alone_says_nothing_of_where_the_creature_stops():
+    """Issue 13: ``reason`` tells a script where the rules stop the creature ("you stop at the
+    last legal position"); ``problem`` is the reason alone, for a board that puts a refused
+    token back where it started. A legal answer's problem is its reason."""
+    hero = walker(0, 0, speed=10)
+    far = plan_move(hero, Square(0, 5), open_field(6, 6))
+    assert not far.legal
+    assert far.reason == far.problem + "; you stop at the last legal position"
+    assert "you stop" not in far.problem and far.problem.startswith("Out of movement")
+    ogre = foe("Ogre", 3, 3)
+    onto = plan_move(walker(0, 3), Square(3, 3), open_field(6, 6, creatures=(ogre,)))
+    assert "you stop" not in onto.problem and onto.reason.startswith(onto.problem)
+    near = plan_move(hero, Square(0, 1), open_field(6, 6))
+    assert near.legal and near.problem == near.reason
+
+
 def test_minimum_movement_moves_one_square_whatever_it_costs():
     """Minimum Movement: "you can take a full-round action to move 5 feet (1 square) in any
     direction, even diagonally. (This rule doesn't allow you to move through impassable terrain
