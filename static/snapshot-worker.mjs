@@ -14,7 +14,7 @@
 import { snapshotCache, snapshotKey, startPyodide } from "./runtime.mjs";
 
 const FILE = /^"\.\/(py\/[\w./]+\.py)" = "\.\/([\w./]+\.py)"$/;
-const BROWSER_IMPORT = /^\s*(import js|from js|from pyodide|import pyodide|from pyscript|import pyscript)\b/m;
+const BROWSER_IMPORT = /^\s*(import js|from js|from pyodide|import pyodide|from pyscript|import pyscript|from web\.dom import)\b/m;
 const STANDARD_LIBRARY = ["html"];
 
 async function pageFiles() {

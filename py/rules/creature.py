@@ -74,6 +74,13 @@ def squeezed_shapes(size: Size) -> tuple[tuple[int, int], ...]:
     return tuple(shape for width in widths for shape in ((width, side), (side, width)))
 
 
+def has_facing(size: Size, faceless: bool) -> bool:
+    """Whether a creature of ``size``, faceless or not, has front, flank and rear (UA Combat
+    Facing, "Faceless Creatures"; "Tiny and Smaller Creatures": "Tiny and smaller creatures
+    don't have facing")."""
+    return not faceless and not is_tiny_or_smaller(size)
+
+
 SHIELD_SIDES = (None, "left", "right")
 """UA Combat Facing, Shields (Optional): "A character holding a shield must indicate whether he's
 wielding it to the left or right." ``None``: no shield held."""
@@ -107,6 +114,9 @@ class Creature:
     past"; ``squeezed_to`` is ``None`` or the ``(columns, rows)`` of the narrow space a Large or
     bigger creature on squares is squeezed into (one of ``squeezed_shapes``), ``anchor`` then
     being that space's north-west square.
+
+    ``faceless_as`` names the creature of the seed's faceless list it is (``FACELESS_PRESETS``,
+    "ooze"), or is ``None``; such a creature is ``faceless``.
     """
 
     name: str
@@ -133,6 +143,7 @@ class Creature:
     reach_weapon: bool = False
     fills_space: bool = False
     squeezed_to: tuple[int, int] | None = None
+    faceless_as: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
@@ -147,6 +158,11 @@ class Creature:
             raise CreatureError(f"{self.name} leads with 1 hex or 2, not {self.lead!r}.")
         if not isinstance(self.side, str) or not self.side.strip():
             raise CreatureError(f"{self.name} needs a side such as 'friend' or 'foe'.")
+        if self.faceless_as is not None and (self.faceless_as not in FACELESS_PRESETS or not self.faceless):
+            raise CreatureError(
+                f"{self.name} is faceless as one of the seed's faceless creatures "
+                f"({', '.join(FACELESS_PRESETS)}), not {self.faceless_as!r}."
+            )
         self._check_facing_presence()
         self._check_combat_fields()
         self._check_movement_fields()
@@ -229,7 +245,7 @@ class Creature:
     @property
     def has_facing(self) -> bool:
         """Whether the creature has front, flank and rear: not faceless and at least Small."""
-        return not self.faceless and not is_tiny_or_smaller(self.size)
+        return has_facing(self.size, self.faceless)
 
     def cells(self, grid: Grid) -> tuple:
         """The cells the creature stands in on ``grid`` (on the board or not; see ``check``).

@@ -625,6 +625,7 @@ CREATURE_FIELDS = (
     FieldCode("helpless", Flag()),
     FieldCode("fills_space", Flag()),
     FieldCode("squeezed_to", Maybe(Many(Whole(1, MAX_SIDE), most=2))),
+    FieldCode("faceless_as", Maybe(Text())),
 )
 """The field table of a ``Creature``, in the order the code writes them: the v1 wire order.
 

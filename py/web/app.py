@@ -10,21 +10,27 @@ cached grid layer only when the board or view changes, and the board layer each 
 from dataclasses import replace
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 
 from rules.errors import RulesError
 from rules.grid import HexGrid, SquareGrid
 from rules.sizes import facing_names
 from rules.zones import RULESETS
 from web import painter, scene, state, tools
+from web.dom import guarded
+from web.dom import on as listen
 from web.history import History
+from web.notices import Notices
 from web.state import Ui, demo_encounter
 from web.view import View
 
 document = js.document
 ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
-HANDLE_GRAB = 12  # CSS pixels around the rotate handle that still grab it
 ARCS_KEY = "f"
+
+
+GRID_LABELS = {"square": "Squares", "hex-flat": "Hexes (flat top)", "hex-pointy": "Hexes (pointy top)"}
+"""The grid-kind control's choices and their labels."""
 
 
 def make_grid(choice, width, height):
@@ -34,13 +40,29 @@ def make_grid(choice, width, height):
     return HexGrid(width, height, choice.split("-", 1)[1])
 
 
+def grid_choice(grid):
+    """The grid-kind control value of ``grid``."""
+    return "square" if grid.kind == "square" else f"hex-{grid.orientation}"
+
+
+def squares(count):
+    """``"1 square"``, ``"3 squares"``."""
+    return f"{count} square" if count == 1 else f"{count} squares"
+
+
+def names_text(names):
+    """``"Kroh"``, ``"Kroh and Goblin"``, ``"Kroh, Goblin and Ogre"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 class Board:
     """The board on the page: its canvases, encounter, view, selection and gestures."""
 
     def __init__(self, encounter=None):
         self.grid_canvas = document.getElementById("grid-layer")
         self.top_canvas = document.getElementById("top-layer")
-        self.status = document.getElementById("status")
+        self.notices = Notices(document)
         self.encounter = encounter or demo_encounter()
         self.history = History(present=self.encounter)
         self.ui = Ui()
@@ -48,7 +70,9 @@ class Board:
         self.pointers = {}
         self.gesture = None
         self.panel = None
+        self.tokens = None
         self.table = None
+        self.shared = None
         self.frame_requested = False
         self.grid_key = None
         self.background = document.createElement("canvas")
@@ -119,8 +143,12 @@ class Board:
         grid = self.encounter.grid
         path = answer.path
         steps = tuple((step.cells, step.cost, bool(step.provokes)) for step in path.steps)
-        summary = f"{path.feet} ft ({path.squares} squares)"
-        return list(scene.path_ops(path.start.cells(grid), steps, answer.legal, layout, summary, answer.reason, self.dpr))
+        summary = f"{path.feet} ft ({squares(path.squares)})"
+        provoked = [opponent.name for opponent, _ in path.provocations]
+        if provoked and answer.legal:
+            summary += f"; attacks of opportunity from {names_text(provoked)}"
+        return list(scene.path_ops(path.start.cells(grid), steps, answer.legal, layout, summary, answer.problem,
+                                   self.dpr, self.size))
 
     def warm(self):
         """While the page is idle, draw ahead the selected creature in each facing it may be
@@ -155,34 +183,75 @@ class Board:
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
         return self.view.layout(self.encounter.grid, self.dpr if scale is None else scale)
 
+    def label_box_css(self):
+        """The box of the planned move's label now, in CSS pixels (for tests)."""
+        layout = self.layout()
+        box = scene.label_box(self.path_ops(self.gesture["answer"], layout))
+        return js.Array.of(*(value / self.dpr for value in box))
+
     def handle_point_css(self):
         """The selected token's rotate handle in CSS pixels (for tests and the benchmark)."""
         creature = self.encounter.creature(self.ui.selected)
-        return js.Array.of(*state.handle_point(creature, self.encounter.grid, self.layout(1)))
+        taken = state.taken_cells(self.encounter, creature.name)
+        return js.Array.of(*state.handle_point(creature, self.encounter.grid, self.layout(1), taken))
 
     # Changes.
-    def say(self, message, error=False):
-        """Show a message in the status line (an error in red)."""
-        self.status.textContent = message
-        self.status.className = "error" if error else ""
+    def say(self, message, error=False, action=None):
+        """Show a message in the notices over the board (an error stays until dismissed or the
+        next action; ``action`` is a ``(label, handler)`` button)."""
+        return self.notices.say(message, error, action)
 
-    def commit(self, encounter, message=None, record=True):
+    def report(self, error):
+        """Say over the board an error that slipped out of a handler (``web.dom.guarded``)."""
+        if isinstance(error, RulesError):
+            self.say(str(error), error=True)
+            return
+        self.say(f"Something went wrong in the page ({type(error).__name__}: {error}). "
+                 "Undo takes back the last change if the board looks wrong.", error=True)
+
+    def say_beside(self, creature, message):
+        """Show ``message`` next to ``creature``'s token, as well as in the notices."""
+        x, y = state.centre(creature, self.encounter.grid, self.layout(1))
+        box = self.top_canvas.getBoundingClientRect()
+        self.notices.beside(message, x, y + state.radius(creature, self.encounter.grid, self.layout(1)) * 0.6,
+                            box.width, box.height)
+
+    def commit(self, encounter, message=None, record=True, label=None):
         """Take a new encounter, keep the selection valid, and redraw.
 
-        ``record`` adds the change to the undo history under ``message`` and publishes it (URL
-        hash, autosave); a gesture that changes the encounter many times does both once, when
-        it ends.
+        ``record`` adds the change to the undo history under ``label`` (default: ``message``)
+        and publishes it (URL hash, autosave); a gesture that changes the encounter many times
+        does both once, when it ends. A recorded change is the player's next action: the
+        errors of the last one make way.
         """
         self.encounter = encounter
         if record:
-            self.history = self.history.record(encounter, message or "change")
+            self.notices.clear_errors()
+            self.history = self.history.record(encounter, (label or message or "change").rstrip("."))
             self.publish()
         if self.ui.selected is not None and self.ui.selected not in encounter.names():
             self.ui = replace(self.ui, selected=None)
         if message:
             self.say(message)
-        self.request_frame()
+        self.refresh()
         self.warm()
+
+    def refresh(self):
+        """Show the encounter as it is now in the panels, and redraw."""
+        if self.tokens is not None:
+            self.tokens.render()
+        self.refresh_history()
+        self.request_frame()
+
+    def refresh_history(self):
+        """Undo and Redo are enabled exactly when there is something to undo or redo, and say
+        what (their titles)."""
+        for id_, able, past in (("undo", self.history.can_undo(), self.history.past),
+                                ("redo", self.history.can_redo(), self.history.future)):
+            button = document.getElementById(id_)
+            button.disabled = not able
+            key = "Ctrl+Z" if id_ == "undo" else "Ctrl+Y"
+            button.title = f"{id_.capitalize()}: {past[-1][1]} ({key})" if able else f"Nothing to {id_} ({key})"
 
     def publish(self):
         """Keep the URL hash and the autosave equal to the encounter (see ``web.links``)."""
@@ -220,8 +289,15 @@ class Board:
 
         return encounter_hash(self.encounter)
 
+    def share_url(self):
+        """The address of the encounter on screen (not the address bar's, which may still hold
+        a damaged link the player was sent)."""
+        location = js.window.location
+        return f"{location.origin}{location.pathname}{location.search}{self.link()}"
+
     def open_link(self, _event=None):
-        """Open the encounter of a link pasted into the address bar; a bad one changes nothing."""
+        """Open the encounter of a link pasted into the address bar; a bad one changes nothing
+        and stays in the address bar until the next change, so it can be sent back."""
         from rules.link import LinkError, encounter_hash, parse_encounter_hash
         from web import links
 
@@ -232,7 +308,6 @@ class Board:
             opened = parse_encounter_hash(link)
         except LinkError as error:
             self.say(f"{error}. The encounter on screen is the one you had before.", error=True)
-            self.publish()
             return
         self.commit(opened, "Opened the encounter in this link.")
         self.select(None)
@@ -242,8 +317,9 @@ class Board:
         if not self.history.can_undo():
             self.say("Nothing to undo.")
             return
+        self.notices.clear_errors()
         self.history, label = self.history.undo()
-        self.commit(self.history.present, f"Undid: {label}", record=False)
+        self.commit(self.history.present, f"Undid: {label}.", record=False)
         self.publish()
 
     def redo(self, _event=None):
@@ -251,16 +327,20 @@ class Board:
         if not self.history.can_redo():
             self.say("Nothing to redo.")
             return
+        self.notices.clear_errors()
         self.history, label = self.history.redo()
-        self.commit(self.history.present, f"Redid: {label}", record=False)
+        self.commit(self.history.present, f"Redid: {label}.", record=False)
         self.publish()
 
     def select(self, name):
-        """Select the creature called ``name`` (or nothing) and show it in the form."""
+        """Select the creature called ``name`` (or nothing) and show it in the panels."""
         self.ui = replace(self.ui, selected=name)
         self.warm()
-        if self.panel is not None:
-            self.panel.show(None if name is None else self.encounter.creature(name))
+        if self.tokens is not None:
+            if name is not None and not self.tokens.follows(name):
+                subject = self.tokens.draft.subject or "the new token"
+                self.say(f"The token form keeps your unsaved changes to {subject}: save or discard them to edit {name}.")
+            self.tokens.render()
         if self.table is not None:
             self.table.show_selected(name)
         self.request_frame()
@@ -279,7 +359,7 @@ class Board:
             refusal = None
             if record:
                 encounter, refusal = self.spend_turn(encounter, creature)
-            self.commit(encounter, message, record)
+            self.commit(encounter, message if record else None, record, label=message)
             if refusal:
                 self.say(refusal, error=True)
         except RulesError as error:
@@ -311,26 +391,29 @@ class Board:
             return
         layout = self.layout(1)
         grid = self.encounter.grid
+        self.notices.clear_errors()
         if self.ui.tool != "select":
             self.use_tool(point, layout)
             return
         selected = self.encounter.creature(self.ui.selected) if self.ui.selected else None
-        if selected is not None and selected.has_facing:
-            hx, hy = state.handle_point(selected, grid, layout)
-            if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= HANDLE_GRAB ** 2:
+        creature = state.creature_at_point(self.encounter, layout, *point)
+        if selected is not None and selected.has_facing and creature in (None, selected):
+            hx, hy, grab = state.handle_grab(selected, grid, layout, state.taken_cells(self.encounter, selected.name))
+            if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= grab ** 2:
                 self.gesture = {"kind": "turn", "name": selected.name, "before": selected}
                 return
-        creature = state.creature_at(self.encounter, layout.from_pixel(*point))
         if creature is None:
             self.gesture = {"kind": "pan", "moved": False}
             canvas.classList.add("panning")
             return
+        was_selected = creature.name == self.ui.selected
         self.select(creature.name)
         if event.shiftKey and creature.has_facing:
             self.gesture = {"kind": "turn", "name": creature.name, "before": creature}
         else:
             grab = layout.from_pixel(*point)
-            self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghost": None}
+            self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghost": None,
+                            "cycle": was_selected}
 
     def start_two_finger(self):
         """A second pointer: twist the token being dragged, else pinch-zoom the board."""
@@ -394,18 +477,29 @@ class Board:
         self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target), False)
 
     def drag_to(self, point):
-        """Plan the move to where the pointer is, and show its path, cost and any problem."""
+        """Plan the move to where the pointer is, and show its path, cost and any problem.
+
+        A pointer past the board's edge aims at the nearest place where the token's whole space
+        is on the board, so a drag never asks the rules about a place far off it."""
+        from rules.placement import nearest_place
+
         creature = self.encounter.creature(self.gesture["name"])
         cell = self.cell_at(*point)
         grab = self.gesture["grab"]
         anchor = type(cell)(*(c + a - g for c, a, g in zip(cell.coords, creature.anchor.coords, grab.coords)))
+        grid = self.encounter.grid
+        if not all(grid.contains(each) for each in replace(creature, anchor=anchor).cells(grid)):
+            inside = nearest_place(creature, grid, {}, near=anchor)
+            anchor = creature.anchor if inside is None else inside.anchor
         if anchor == creature.anchor:
             self.gesture["ghost"] = None
+            self.gesture["target"] = anchor
         elif anchor != self.gesture.get("target"):
             self.gesture["target"] = anchor
             answer = self.plan(creature, anchor)
             self.gesture["answer"] = answer
             self.gesture["ghost"] = answer.path.end if answer.legal else replace(creature, anchor=anchor)
+            self.gesture["cycle"] = False
         self.request_frame()
 
     def on_pointer_up(self, event):
@@ -418,20 +512,27 @@ class Board:
         self.top_canvas.classList.remove("panning")
         if kind in ("turn", "twist"):
             creature = self.encounter.creature(gesture["name"])
-            self.encounter, refusal = self.spend_turn(self.encounter, gesture["before"])
-            self.history = self.history.record(
-                self.encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}"
-            )
-            self.publish()
-            if refusal:
-                self.say(refusal, error=True)
+            if creature != gesture["before"]:
+                encounter, refusal = self.spend_turn(self.encounter, gesture["before"])
+                self.commit(encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}.")
+                if refusal:
+                    self.say(refusal, error=True)
         elif kind == "paint":
             self.finish_paint(gesture)
         elif kind == "pan" and not gesture["moved"]:
             self.select(None)
         elif kind == "move" and gesture["ghost"] is not None:
             self.finish_move(gesture["answer"])
+        elif kind == "move" and gesture.get("cycle"):
+            self.cycle(gesture["grab"], gesture["name"])
         self.request_frame()
+
+    def cycle(self, cell, name):
+        """A click on a square several creatures share, on the one already selected: select the
+        next of them, so repeated clicks reach each in turn."""
+        following = state.next_occupant(self.encounter, cell, name)
+        if following is not None:
+            self.select(following.name)
 
     def plan(self, creature, anchor):
         """The movement rules' answer for moving ``creature`` to ``anchor``: the move the panel
@@ -446,20 +547,22 @@ class Board:
         return plan_move(creature, anchor, field, self.ui.move_mode, self.ui.policy)
 
     def finish_move(self, answer):
-        """Commit a legal move; an illegal one snaps back, saying why."""
+        """Commit a legal move; an illegal one puts the token back where it started, saying why
+        beside it and in the notices."""
         name = answer.path.start.name
         if not answer.legal:
-            self.say(f"{name} stays put: {answer.reason}", error=True)
+            self.say(f"{name} stays put. {answer.problem}.", error=True)
+            self.say_beside(answer.path.start, answer.problem)
             return
         path = answer.path
         if self.forced is not None and self.forced["name"] == name:
             effect, self.forced = self.forced["effect"], None
             self.commit(self.encounter.replace(name, answer.stop), f"{name} is forced {path.feet} ft ({effect}).")
             return
-        message = f"{name} moved {path.feet} ft ({path.squares} {'square' if path.squares == 1 else 'squares'})."
+        message = f"{name} moved {path.feet} ft ({squares(path.squares)})."
         provoked = [opponent.name for opponent, _ in path.provocations]
         if provoked:
-            message += f" Provokes attacks of opportunity from {', '.join(provoked)}."
+            message += f" Provokes attacks of opportunity from {names_text(provoked)}."
         encounter = self.encounter.replace(name, answer.stop)
         if encounter.round is not None:
             from web import table
@@ -510,8 +613,7 @@ class Board:
             count = len(facing_names(creature.size, self.encounter.grid))
             self.turn(creature.name, (creature.facing + (1 if key in "eE" else -1)) % count)
         elif key in ("Delete", "Backspace"):
-            self.commit(self.encounter.remove(creature.name), f"{creature.name} removed.")
-            self.select(None)
+            self.remove_token(creature.name)
         elif key in ARROWS:
             self.step(creature, ARROWS[key])
         else:
@@ -539,65 +641,89 @@ class Board:
         target = grid.step(creature.anchor, best)
         self.finish_move(self.plan(creature, target))
 
-    # Panel events.
-    def on_add(self, event):
-        """Add the form's token in the first free cell near the middle of the view."""
-        event.preventDefault()
-        try:
-            creature = self.panel.creature_from_form(self.encounter.grid.cells()[0])
-            anchor = self.free_anchor(creature)
-            self.commit(self.encounter.place(replace(creature, anchor=anchor)), f"{creature.name} added.")
-            self.select(creature.name)
-        except RulesError as error:
-            self.say(str(error), error=True)
+    # Token changes (the token form calls these; ``web.token_panel``).
+    def add_token(self, values):
+        """Add a token from the token form's ``values`` on the free place nearest the middle of
+        the view; its name, or ``None`` if the board refuses it (saying why)."""
+        from rules.placement import nearest_place
+        from web.tokens import new_creature
 
-    def free_anchor(self, creature):
-        """The on-board anchor nearest the view's centre where ``creature`` overlaps nobody."""
         grid = self.encounter.grid
         width, height = self.size
         middle = self.layout().from_pixel(width / 2, height / 2)
-        taken = {cell for other in self.encounter.creatures for cell in other.cells(grid)}
-        for cell in sorted(grid.cells(), key=lambda cell: grid.distance(cell, middle) if grid.contains(middle) else 0):
-            placed = replace(creature, anchor=cell)
-            cells = placed.cells(grid)
-            if all(grid.contains(c) and c not in taken for c in cells):
-                return cell
-        raise RulesError(f"There is no free space left on the board for {creature.name}.")
-
-    def on_save(self, _event=None):
-        """Save the form's fields to the selected token."""
-        name = self.ui.selected
-        if name is None:
-            return
-        old = self.encounter.creature(name)
         try:
-            edited = self.panel.creature_from_form(old.anchor, base=old)
-            self.commit(self.encounter.replace(name, edited), f"{edited.name} saved.")
-            self.select(edited.name)
+            creature = new_creature(values, grid.cells()[0], grid)
+            named = self.encounter.unused_name(creature.name)
+            message = f"{named} added." if named == creature.name else f"{named} added ({creature.name} was taken)."
+            creature = replace(creature, name=named)
+            occupied = {}
+            for other in self.encounter.creatures:
+                for cell in other.cells(grid):
+                    occupied.setdefault(cell, []).append(other)
+            placed = nearest_place(creature, grid, occupied, near=middle)
+            if placed is None:
+                raise RulesError(f"There is no free space left on the board for {creature.name}.")
+            self.commit(self.encounter.place(placed), message)
         except RulesError as error:
             self.say(str(error), error=True)
+            return None
+        return creature.name
+
+    def edit_token(self, name, edited):
+        """Replace the creature called ``name`` by ``edited`` (the token form's save); one that
+        no longer fits where it stands moves to the nearest free place, and the notice says so.
+        Whether it was saved."""
+        try:
+            encounter, moved = self.encounter.edited(name, edited)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            return False
+        message = f"{edited.name} saved."
+        if moved:
+            message = f"{edited.name} saved, and moved to the nearest place where its new space fits."
+        self.commit(encounter, message)
+        return True
+
+    def remove_token(self, name):
+        """Remove the creature called ``name`` (Undo brings it back)."""
+        self.commit(self.encounter.remove(name), f"{name} removed.")
+        self.select(None)
 
     def on_delete(self, _event=None):
         """Remove the selected token."""
         if self.ui.selected is not None:
-            name = self.ui.selected
-            self.commit(self.encounter.remove(name), f"{name} removed.")
-            self.select(None)
+            self.remove_token(self.ui.selected)
+
+    def regrid(self, grid, message):
+        """Put the encounter on ``grid`` (another kind or size); creatures that no longer fit
+        move to the nearest free place and the notice names them; where nothing fits, nothing
+        changes and the notice says why."""
+        try:
+            encounter, moved = self.encounter.on_grid(grid)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            self.refresh_table()
+            return
+        dropped = len(self.encounter.terrain.cells) - len(encounter.terrain.cells)
+        dropped_walls = len(self.encounter.terrain.edges) - len(encounter.terrain.edges)
+        if moved:
+            message += f" {names_text(moved)} moved to the nearest place that fits."
+        if dropped or dropped_walls:
+            message += f" Terrain left out: {dropped} cells and {dropped_walls} walls (Undo brings them back)."
+        self.commit(encounter, message)
 
     def set_grid(self, choice):
         """Switch the board to the grid named by a grid-kind control value, keeping its size."""
         grid = self.encounter.grid
-        try:
-            self.commit(self.encounter.with_grid(make_grid(choice, grid.width, grid.height)))
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
-        if self.panel is not None:
-            self.panel.refresh_facings()
+        if choice == grid_choice(grid):
+            return
+        self.regrid(make_grid(choice, grid.width, grid.height), f"Grid: {GRID_LABELS[choice].lower()}.")
+        if self.table is not None:
+            self.table.refresh()
+        self.request_frame()
 
     def set_size(self, width, height):
-        """Resize the board to ``width`` x ``height`` cells (the inputs' text); refused, saying
-        what would fall off, if a creature or terrain would leave it."""
+        """Resize the board to ``width`` x ``height`` cells (the inputs' text)."""
         from rules.link import MAX_SIDE
 
         grid = self.encounter.grid
@@ -609,14 +735,9 @@ class Board:
             self.say(f"The board's width and height are whole numbers from 1 to {MAX_SIDE}.", error=True)
             self.refresh_table()
             return
-        choice = "square" if grid.kind == "square" else f"hex-{grid.orientation}"
-        try:
-            resized = self.encounter.with_grid(make_grid(choice, columns, rows))
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
+        if (columns, rows) == (grid.width, grid.height):
             return
-        self.commit(resized, f"The board is now {columns} x {rows}.")
+        self.regrid(make_grid(grid_choice(grid), columns, rows), f"The board is now {columns} x {rows}.")
 
     def set_ruleset(self, name):
         """Use the facing ruleset called ``name``."""
@@ -695,9 +816,7 @@ class Board:
         label = dict(tools.palette())[self.ui.paint]
         count = len(gesture["cells"])
         message = f"{label}: {count} {'cell' if count == 1 else 'cells'}"
-        self.history = self.history.record(self.encounter, message)
-        self.publish()
-        self.say(message + ".")
+        self.commit(self.encounter, message + ".")
 
     def reachable_count(self, name):
         """How many cells the creature called ``name`` can end a move in (the movement range's
@@ -727,16 +846,18 @@ class Board:
             self.refresh_table()
 
     def save_stats(self, name, values):
-        """Save the stats editor's ``values`` as the combat stats of the creature called ``name``."""
+        """Save the stats editor's changed ``values`` to the combat stats of the creature called
+        ``name`` (its other stats as they are); whether they were saved."""
         from web import table
 
-        if not name:
-            return
         try:
             stats = table.stats_from_form(values, self.encounter.stats_of(name))
-            self.commit(self.encounter.with_stats(name, stats), f"{name}'s combat stats saved.")
+            encounter = self.encounter.with_stats(name, stats)
         except RulesError as error:
             self.say(str(error), error=True)
+            return False
+        self.commit(encounter, f"{name}'s combat stats saved.")
+        return True
 
     def roll_attack(self):
         """Roll the attack panel's attack: its result in the panel and the round's log."""
@@ -825,18 +946,19 @@ class Board:
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
-def listen(target, name, handler, passive=True):
-    """Add an event listener that stays alive (a proxy kept for the page's lifetime)."""
-    options = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
-    target.addEventListener(name, create_proxy(handler), options)
-
-
 def start():
-    """Build the board, draw the first frame, mark the page ready, then wire the panel."""
+    """Build the board, draw the first frame, mark the page ready, then wire the panels.
+
+    A damaged link opened at start says so over the board, and which board is shown instead;
+    its address stays in the address bar until the player changes something, so it can be
+    sent back to whoever shared it.
+    """
     from web import links
+    from web.dom import set_reporter
 
     encounter, message, is_error = links.opening_encounter()
     board = Board(encounter)
+    set_reporter(board.report)
     if message:
         board.say(message, error=is_error)
     board.draw()
@@ -855,16 +977,23 @@ def start():
     listen(document, "keyup", board.on_key_up)
     listen(js.window, "hashchange", board.open_link)
     wire_panel(board)
-    wire_sharing(board)
-    board.publish()
+    if not is_error:
+        board.publish()
+    else:
+        board.refresh_table()
 
 
 def wire_panel(board):
-    """Fill the panel from the rules' data and connect its controls."""
-    from web.panel import Panel, element
+    """Fill the panels from the rules' data and connect their controls."""
+    from web.dom import element
+    from web.encounter_panel import EncounterPanel
+    from web.panel import Panel
+    from web.token_panel import TokenPanel
 
     board.panel = panel = Panel(board)
     panel.sync_switches(board.encounter, board.ui)
+    board.tokens = TokenPanel(board)
+    board.shared = EncounterPanel(board)
     for radio in document.querySelectorAll("#grid-kind input[name=grid]"):
         listen(radio, "change", lambda event: board.set_grid(event.target.value))
     listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
@@ -874,15 +1003,10 @@ def wire_panel(board):
     for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
                        ("keep-facing", "keep_facing")):
         listen(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
-    listen(element("token-form"), "submit", board.on_add, passive=False)
-    listen(element("token-save"), "click", board.on_save)
-    listen(element("token-delete"), "click", board.on_delete)
-    listen(element("token-new"), "click", lambda _event: board.select(None))
-    listen(element("token-size"), "change", lambda _event: panel.refresh_facings())
-    listen(element("token-kind"), "change", panel.on_kind)
     listen(element("undo"), "click", board.undo)
     listen(element("redo"), "click", board.redo)
-    js.setTimeout(create_proxy(lambda: wire_table(board)), 0)
+    board.refresh()
+    js.setTimeout(create_once_callable(guarded(lambda: wire_table(board))), 0)
 
 
 def wire_table(board):
@@ -890,81 +1014,3 @@ def wire_table(board):
     from web.table_panel import wire_table as wire
 
     wire(board)
-
-
-def wire_sharing(board):
-    """Connect the share-and-save controls: copy link, files, image and named saves."""
-    from rules.link import LinkError, parse_encounter_hash
-    from web import links
-    from web.panel import element, show_saves
-
-    def copy_link(_event):
-        link = js.window.location.href
-        try:
-            js.navigator.clipboard.writeText(link)
-            board.say("Link copied: paste it anywhere to share this encounter.")
-        except Exception:  # noqa: BLE001  (no clipboard: show the link to copy by hand)
-            board.say(f"Copy this link: {link}")
-
-    async def import_file(event):
-        files = event.target.files
-        if not files.length:
-            return
-        try:
-            opened = await links.read_json_file(files.item(0))
-        except LinkError as error:
-            board.say(f"{error}. The encounter on screen is the one you had before.", error=True)
-            return
-        finally:
-            event.target.value = ""
-        board.commit(opened, "Imported the encounter file.")
-        board.select(None)
-
-    def save(_event):
-        name = element("save-name").value.strip() or "Encounter"
-        try:
-            code = board.link()
-        except LinkError as error:
-            board.say(str(error), error=True)
-            return
-        named = links.saves()
-        named.pop(name, None)
-        named[name] = code
-        links.write_saves(named)
-        refresh()
-        board.say(f"Saved as {name}.")
-
-    def open_save(name):
-        try:
-            opened = parse_encounter_hash(links.saves()[name])
-        except (KeyError, LinkError) as error:
-            board.say(f"{name} could not be opened: {error}", error=True)
-            return
-        board.commit(opened, f"Opened {name}.")
-        board.select(None)
-
-    def rename_save(name):
-        new = js.window.prompt(f"Rename {name} to:", name)
-        if not new or not new.strip() or new.strip() == name:
-            return
-        named = links.saves()
-        named = {new.strip() if key == name else key: code for key, code in named.items()}
-        links.write_saves(named)
-        refresh()
-
-    def delete_save(name):
-        named = links.saves()
-        named.pop(name, None)
-        links.write_saves(named)
-        refresh()
-        board.say(f"Deleted the save {name}.")
-
-    def refresh():
-        show_saves(links.saves(), open_save, rename_save, delete_save)
-
-    listen(element("copy-link"), "click", copy_link)
-    listen(element("export-json"), "click", lambda _event: links.export_json(board.encounter))
-    listen(element("import-json"), "change", import_file)
-    listen(element("export-png"), "click", lambda _event: links.export_png(board.grid_canvas, board.top_canvas))
-    listen(element("save-encounter"), "click", save)
-    refresh()

@@ -44,7 +44,8 @@ def opening_encounter():
             return parse_encounter_hash(link), "Opened the encounter in this link.", False
         except LinkError as error:
             fallback, _ = autosaved()
-            return fallback, f"{error}. The encounter on screen is the one you had before.", True
+            shown = "the demo board" if fallback is None else "your last autosaved encounter"
+            return fallback, f"{error}. Showing {shown} instead; the link stays in the address bar.", True
     encounter, message = autosaved()
     return encounter, message, False
 

@@ -235,30 +235,71 @@ def board_layers(encounter, ui, layout, scale=1.0):
     grid, ruleset = encounter.grid, encounter.ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
     others = tuple(c for c in encounter.creatures if c is not selected)
-    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale)
-    return key, _background(others, encounter, ui, layout, scale), _foreground(selected, encounter, ui, layout, scale)
+    placed = state.slots(encounter)
+    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale,
+           tuple(sorted(placed.items())) if placed else ())
+    background = _background(others, encounter, ui, layout, scale, placed)
+    return key, background, _foreground(selected, encounter, ui, layout, scale, placed)
 
 
-def _background(others, encounter, ui, layout, scale):
+def _slot(creature, placed, ui, layout):
+    """How ``creature`` is drawn in a shared square: ``None`` (its whole space), a disc
+    ``(x, y, r)``, or ``False`` when it is one of those beyond the slots (a count badge stands
+    for them, unless it is selected)."""
+    place = placed.get(creature.name)
+    if place is None:
+        return None
+    cell, index, count = place
+    if count > state.SLOTS and index >= state.SLOTS - 1 and creature.name != ui.selected:
+        return False
+    return state.slot_circle(cell, index, count, layout)
+
+
+def _badges(placed, ui, layout, scale):
+    """A "+N" badge in the last slot of each square holding more one-square creatures than the
+    slots show (unless the selected creature stands in that slot)."""
+    ops = []
+    counted = {}
+    for name, (cell, index, count) in placed.items():
+        if count > state.SLOTS and index >= state.SLOTS - 1:
+            counted.setdefault(cell, []).append(name)
+    for cell, names in counted.items():
+        if ui.selected in names:
+            continue
+        x, y, r = state.slot_circle(cell, state.SLOTS - 1, state.SLOTS + 1, layout)
+        font = f"700 {max(8, round(r * 0.9))}px system-ui, sans-serif"
+        ops.append(("path", circle(x, y, r), "#1d2433", "#ffffff", 1.5 * scale))
+        ops.append(("text", x, y, f"+{len(names)}", font, "#ffffff"))
+    return ops
+
+
+def _background(others, encounter, ui, layout, scale, placed=None):
     """Every creature but the selected one: arcs under tokens."""
     grid, ruleset = encounter.grid, encounter.ruleset
+    placed = placed or {}
     ops = []
     for creature in others:
         if ui.shows_arcs_of(creature.name) and creature.has_facing:
             ops.extend(zone_ops(creature, grid, ruleset, layout, False, scale))
-    for creature in others:
+    for creature in sorted(others, key=lambda c: c.name in placed):
+        slot = _slot(creature, placed, ui, layout)
+        if slot is False:
+            continue
         marks = ui.marks_of(creature.name)
-        ops.extend(mark_ops(creature, grid, layout, marks, scale))
-        ops.extend(token_ops(creature, grid, layout, False, scale))
-        ops.extend(mark_ops(creature, grid, layout, marks, scale, True))
+        ops.extend(mark_ops(creature, grid, layout, marks, scale, False, slot))
+        ops.extend(token_ops(creature, grid, layout, False, scale, slot))
+        ops.extend(mark_ops(creature, grid, layout, marks, scale, True, slot))
+    if placed:
+        ops.extend(_badges(placed, ui, layout, scale))
     return ops
 
 
-def _foreground(selected, encounter, ui, layout, scale):
+def _foreground(selected, encounter, ui, layout, scale, placed=None):
     """The selected creature: movement range, zones (and beyond), reach, token and handle."""
     if selected is None:
         return []
     grid = encounter.grid
+    slot = _slot(selected, placed or {}, ui, layout)
     ops = []
     if ui.bands:
         ops.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
@@ -269,11 +310,11 @@ def _foreground(selected, encounter, ui, layout, scale):
 
         ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
     marks = ui.marks_of(selected.name)
-    ops.extend(mark_ops(selected, grid, layout, marks, scale))
-    ops.extend(token_ops(selected, grid, layout, True, scale))
-    ops.extend(mark_ops(selected, grid, layout, marks, scale, True))
+    ops.extend(mark_ops(selected, grid, layout, marks, scale, False, slot))
+    ops.extend(token_ops(selected, grid, layout, True, scale, slot))
+    ops.extend(mark_ops(selected, grid, layout, marks, scale, True, slot))
     if selected.has_facing:
-        x, y = state.handle_point(selected, grid, layout)
+        x, y = state.handle_point(selected, grid, layout, state.taken_cells(encounter, selected.name))
         ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
     return ops
 
@@ -329,20 +370,30 @@ def zone_ops(creature, grid, ruleset, layout, beyond, scale):
 
 
 @lru_cache(maxsize=1024)
-def token_ops(creature, grid, layout, selected, scale):
-    """A token: its footprint in its side's colour, a disc with its label and a facing arrow."""
+def token_ops(creature, grid, layout, selected, scale, slot=None):
+    """A token: its footprint in its side's colour, a disc with its label and a facing arrow.
+
+    ``slot`` is ``None``, or the disc ``(x, y, r)`` of a creature drawn small in a shared
+    square (``web.state.slots``): the disc and its arrow there, its square's tint shared."""
     colour = SIDE_COLOURS.get(creature.side, SIDE_COLOURS["neutral"])
     cells = creature.cells(grid)
-    ops = [("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.35), colour, 1.5 * scale)]
-    x, y = state.centre(creature, grid, layout)
+    ops = [("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.35 if slot is None else 0.15),
+            colour, 1.5 * scale)]
     half = layout.cell_size * 0.5
-    r = max(half * 0.68, min(state.radius(creature, grid, layout) - half, half * len(cells) ** 0.5))
+    if slot is None:
+        x, y = state.centre(creature, grid, layout)
+        r = state.disc_radius(creature, grid, layout)
+        reach = state.radius(creature, grid, layout) - half * 0.45
+    else:
+        x, y, r = slot
+        half = r * 1.4
+        reach = r + half * 0.3
     ops.append(("path", circle(x, y, r), colour, SELECTED if selected else "#ffffff", (3 if selected else 1.5) * scale))
     if creature.facing is not None:
         # The facing mark: a bold arrowhead from the disc's rim toward the front, reaching the
         # edge of the creature's space, readable at a glance.
         ux, uy = state.facing_direction(creature.facing, creature, grid, layout)
-        tip_at = max(r + half * 0.3, state.radius(creature, grid, layout) - half * 0.45)
+        tip_at = max(r + half * 0.3, reach)
         tip = (x + ux * tip_at, y + uy * tip_at)
         width = half * 0.42
         back = r * 0.72
@@ -365,14 +416,20 @@ target (each a ring with a lettered badge, A or T, so colour is not the only cue
 
 
 @lru_cache(maxsize=256)
-def mark_ops(creature, grid, layout, marks, scale, badges=False):
+def mark_ops(creature, grid, layout, marks, scale, badges=False, slot=None):
     """The rings of ``marks`` (names of ``MARK_STYLES``) round ``creature``, drawn under its
-    token so its facing arrow stays whole; with ``badges``, the lettered badges, drawn over it."""
+    token so its facing arrow stays whole; with ``badges``, the lettered badges, drawn over it.
+    ``slot`` is the disc of a creature drawn small in a shared square (see ``token_ops``)."""
     if not marks:
         return ()
-    x, y = state.centre(creature, grid, layout)
-    r = state.radius(creature, grid, layout)
-    half = layout.cell_size * 0.5
+    if slot is None:
+        x, y = state.centre(creature, grid, layout)
+        r = state.radius(creature, grid, layout)
+        half = layout.cell_size * 0.5
+    else:
+        x, y, r = slot
+        r *= 1.35
+        half = r * 0.7
     font = f"700 {max(8, round(layout.cell_size * 0.2))}px system-ui, sans-serif"
     ops = []
     for mark in marks:
@@ -441,11 +498,13 @@ def reach_ops(cells, layout, scale):
     return (("path", "".join(parts), None, REACH_COLOUR, 2.5 * scale),) if parts else ()
 
 
-def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0):
+def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, bounds=None):
     """A planned move: a line through each step, each step's cost, provoking steps marked, and
     at the end the total (legal) or the reason it cannot go there (illegal).
 
-    ``steps`` are ``(cells, cost, provokes)`` triples; ``summary`` is the total's text.
+    ``steps`` are ``(cells, cost, provokes)`` triples; ``summary`` is the total's text. The
+    label is kept wholly inside ``bounds`` (the canvas's width and height), wrapped onto more
+    lines where it is too wide, and put above the end where there is no room below.
     """
     points = [footprint_centre(start_cells, layout)] + [footprint_centre(cells, layout) for cells, _, _ in steps]
     colour = PATH_COLOUR if legal else ILLEGAL
@@ -463,12 +522,91 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0):
             tx, ty = x + layout.cell_size * 0.27, y - layout.cell_size * 0.27
             ops.append(("path", polygon(((tx, ty - s), (tx + s, ty + s * 0.8), (tx - s, ty + s * 0.8))), PROVOKES, "#ffffff", 1 * scale))
             ops.append(("text", tx, ty + s * 0.2, "!", small, "#ffffff"))
-    x, y = points[-1]
-    big = f"700 {max(10, round(layout.cell_size * 0.3))}px system-ui, sans-serif"
-    text = summary if legal else reason
-    width = max(60.0, len(text) * layout.cell_size * 0.17)
-    top = y + layout.cell_size * 0.55
-    box = polygon(((x - width / 2, top), (x + width / 2, top), (x + width / 2, top + layout.cell_size * 0.42), (x - width / 2, top + layout.cell_size * 0.42)))
-    ops.append(("path", box, "rgba(255,255,255,0.92)", colour, 1.5 * scale))
-    ops.append(("text", x, top + layout.cell_size * 0.21, text, big, colour))
+    ops.extend(label_ops(summary if legal else reason, points[-1], layout.cell_size, colour, scale, bounds))
     return tuple(ops)
+
+
+def label_box(ops):
+    """``(left, top, right, bottom)`` of the label a ``path_ops`` drawing ends with."""
+    box = next(op for op in reversed(ops) if op[0] == "path" and op[2] == LABEL_FILL)
+    numbers = [float(part) for part in box[1].replace("M", " ").replace("L", " ").replace("Z", " ").split()]
+    xs, ys = numbers[0::2], numbers[1::2]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+LABEL_FILL = "rgba(255,255,255,0.94)"
+CHARACTER_WIDTH = 0.56
+"""A bold system-ui character's width, as a share of the font size (a generous average)."""
+
+
+def label_ops(text, point, cell_size, colour, scale=1.0, bounds=None):
+    """A boxed label under ``point`` (above it where there is no room below), kept inside
+    ``bounds``, its text wrapped onto as many lines as the width needs."""
+    x, y = point
+    size = max(10 * scale, round(cell_size * 0.3))
+    pad = 6 * scale
+    widest = (bounds[0] - 2 * pad) if bounds else float("inf")
+    lines = wrap(text, max(8, int((widest - 2 * pad) / (size * CHARACTER_WIDTH))))
+    width = max(60.0 * scale, max(len(line) for line in lines) * size * CHARACTER_WIDTH + 2 * pad)
+    line_height = size * 1.3
+    height = line_height * len(lines) + pad
+    top = y + cell_size * 0.55
+    left = x - width / 2
+    if bounds:
+        left = min(max(pad, left), max(pad, bounds[0] - width - pad))
+        if top + height > bounds[1] - pad:
+            top = max(pad, y - cell_size * 0.55 - height)
+    box = polygon(((left, top), (left + width, top), (left + width, top + height), (left, top + height)))
+    font = f"700 {size:.0f}px system-ui, sans-serif"
+    ops = [("path", box, LABEL_FILL, colour, 1.5 * scale)]
+    for number, line in enumerate(lines):
+        ops.append(("text", left + width / 2, top + pad / 2 + line_height * (number + 0.5), line, font, colour))
+    return ops
+
+
+def wrap(text, most):
+    """``text`` in lines of at most ``most`` characters, broken between words where it can."""
+    lines, line = [], ""
+    for word in text.split():
+        while len(word) > most:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:most])
+            word = word[most:]
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+# The saved image: the whole board at a readable scale, without the selection's marks.
+IMAGE_CELL = 48
+"""Pixels per cell in a saved image of the board, when the board is small enough."""
+IMAGE_PIXELS = 40_000_000
+"""The most pixels a saved image holds (a phone's browser can still draw it): bigger boards
+get smaller cells."""
+IMAGE_MARGIN = 16
+
+
+def board_image(encounter, arcs="selected"):
+    """``(width, height, ops)``: the whole board for a saved image, every token and its terrain,
+    at ``IMAGE_CELL`` pixels a cell (less for a board that would pass ``IMAGE_PIXELS``), with
+    nothing selected and no rings; the arcs of every token if ``arcs`` is ``"all"``."""
+    import math
+
+    from rules.grid import Layout
+
+    grid = encounter.grid
+    across, down = grid.extent()
+    cell = min(IMAGE_CELL, math.sqrt(IMAGE_PIXELS / (across * down)))
+    layout = Layout(grid, cell, (IMAGE_MARGIN, IMAGE_MARGIN))
+    width = math.ceil(across * cell + 2 * IMAGE_MARGIN)
+    height = math.ceil(down * cell + 2 * IMAGE_MARGIN)
+    ui = state.Ui(arcs="all" if arcs == "all" else "selected")
+    ops = grid_scene(grid, layout, width, height, 1.0, encounter.terrain) + board_scene(encounter, ui, layout, 1.0)
+    return width, height, ops

@@ -125,12 +125,48 @@ def facing_direction(index, creature, grid, layout):
     return ((x1 - x0) / length, (y1 - y0) / length)
 
 
-def handle_point(creature, grid, layout):
-    """Where the rotate handle of a creature with a facing sits: just past its facing mark."""
+def disc_radius(creature, grid, layout):
+    """The radius in pixels of a token's disc (the scene draws it; presses inside drag it)."""
+    half = layout.cell_size * 0.5
+    count = len(creature.cells(grid))
+    return max(half * 0.68, min(radius(creature, grid, layout) - half, half * count ** 0.5))
+
+
+HANDLE_GRAB = 0.3
+"""How far from the rotate handle's centre a press still grabs it, as a share of a cell."""
+INNER_GRAB = 0.2
+"""The same for a handle drawn inside the token's space: it must leave the disc to dragging."""
+
+
+def handle_grab(creature, grid, layout, taken=frozenset()):
+    """``(x, y, grab)``: where the rotate handle of a creature with a facing sits and how far
+    from it a press grabs it. It sits just past the facing mark; where another creature stands
+    there (a cell of ``taken``) it sits on the rim of the token's disc instead, so the handle
+    never covers another token, and grabs only outside the disc's middle."""
     cx, cy = centre(creature, grid, layout)
     ux, uy = facing_direction(creature.facing, creature, grid, layout)
     reach = radius(creature, grid, layout) + layout.cell_size * 0.3
-    return (cx + ux * reach, cy + uy * reach)
+    point = (cx + ux * reach, cy + uy * reach)
+    if not taken or layout.from_pixel(*point) not in taken:
+        return (*point, layout.cell_size * HANDLE_GRAB)
+    reach = disc_radius(creature, grid, layout) + layout.cell_size * 0.05
+    return (cx + ux * reach, cy + uy * reach, layout.cell_size * INNER_GRAB)
+
+
+def handle_point(creature, grid, layout, taken=frozenset()):
+    """Where the rotate handle sits (see ``handle_grab``)."""
+    return handle_grab(creature, grid, layout, taken)[:2]
+
+
+def taken_cells(encounter, name) -> frozenset:
+    """The cells every creature but the one called ``name`` stands in."""
+    return _taken(encounter.grid, encounter.others(name))
+
+
+@lru_cache(maxsize=8)
+def _taken(grid, others) -> frozenset:
+    """The cells ``others`` stand in on ``grid`` (cached per board and creatures)."""
+    return frozenset(cell for other in others for cell in other.cells(grid))
 
 
 def facing_toward(creature, grid, layout, x, y):
@@ -152,6 +188,86 @@ def creature_at(encounter, cell):
         if cell in creature.cells(encounter.grid):
             return creature
     return None
+
+
+def occupants(encounter, cell) -> tuple:
+    """Every creature whose space holds ``cell``, in drawing order."""
+    return tuple(creature for creature in encounter.creatures if cell in creature.cells(encounter.grid))
+
+
+SLOTS = 4
+"""The most creatures drawn side by side in one square; more show a count badge."""
+
+
+def slots(encounter) -> dict:
+    """Where the creatures that share a square are drawn: ``{name: (cell, index, count)}``.
+
+    A creature of one square that shares it (Tiny and smaller ones together, or any creature
+    with a helpless one; ``rules.placement``) is drawn small, side by side with the others of
+    one square there: ``index`` of ``count`` in drawing order. A bigger creature keeps its
+    whole space. Creatures alone in their square are not listed.
+    """
+    return _slots(encounter.grid, encounter.creatures)
+
+
+def _slots(grid, creatures) -> dict:
+    """``slots`` of ``creatures`` on ``grid``; only very small and helpless creatures share."""
+    from rules.sizes import is_tiny_or_smaller
+
+    if not any(creature.helpless or is_tiny_or_smaller(creature.size) for creature in creatures):
+        return {}
+    by_cell = {}
+    for creature in creatures:
+        for cell in creature.cells(grid):
+            by_cell.setdefault(cell, []).append(creature)
+    placed = {}
+    for cell, here in by_cell.items():
+        if len(here) < 2:
+            continue
+        single = [creature for creature in here if len(creature.cells(grid)) == 1]
+        for index, creature in enumerate(single):
+            placed[creature.name] = (cell, index, len(single))
+    return placed
+
+
+def slot_circle(cell, index, count, layout):
+    """The centre and radius, in pixels, of slot ``index`` of ``count`` in ``cell``: two side by
+    side, or up to ``SLOTS`` in a two-by-two block (the last showing the count beyond)."""
+    x, y = layout.to_pixel(cell)
+    quarter = layout.cell_size * 0.25
+    if count == 2:
+        return (x + (-1 if index == 0 else 1) * quarter, y, quarter * 0.95)
+    row, column = divmod(min(index, SLOTS - 1), 2)
+    return (x + (column * 2 - 1) * quarter, y + (row * 2 - 1) * quarter, quarter * 0.95)
+
+
+def creature_at_point(encounter, layout, x, y):
+    """The creature drawn under the pixel ``x``, ``y``: one drawn small in a shared square if
+    the point is on its disc, else the topmost whose space holds the cell there."""
+    cell = layout.from_pixel(x, y)
+    placed = slots(encounter)
+    if placed:
+        best = None
+        for creature in encounter.creatures:
+            place = placed.get(creature.name)
+            if place is None or place[0] != cell or place[1] >= SLOTS:
+                continue
+            cx, cy, r = slot_circle(*place, layout)
+            if math.hypot(x - cx, y - cy) <= r:
+                best = creature
+        if best is not None:
+            return best
+    return creature_at(encounter, cell)
+
+
+def next_occupant(encounter, cell, name):
+    """The creature after the one called ``name`` among those whose space holds ``cell`` (the
+    first after the last): repeated clicks on a shared square select each in turn."""
+    here = occupants(encounter, cell)
+    names = [creature.name for creature in here]
+    if len(here) < 2 or name not in names:
+        return None
+    return here[(names.index(name) + 1) % len(here)]
 
 
 def battlefield(encounter, name):

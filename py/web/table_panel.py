@@ -11,31 +11,16 @@ already on screen.
 import random
 
 import js
-from pyodide.ffi import create_proxy
 
 from rules.errors import RulesError
 from rules.options import OPTION_INFO
 from web import table, tools
-from web.panel import element, fill_select
+from web.dom import element, fill_select, make, on
+from web.forms import Draft
 
 document = js.document
 NOBODY = ""
 """The value of an attacker or target list when nobody is chosen."""
-
-
-def make(tag, text=None, cls=None):
-    """A new element, its text set as text."""
-    node = document.createElement(tag)
-    if text is not None:
-        node.textContent = text
-    if cls:
-        node.className = cls
-    return node
-
-
-def on(target, name, handler):
-    """Listen for ``name`` on ``target`` for the page's lifetime."""
-    target.addEventListener(name, create_proxy(handler))
 
 
 class Table:
@@ -46,6 +31,7 @@ class Table:
         self.roll = None
         self.option_inputs = {}
         self.stats_inputs = {}
+        self.stats_draft = Draft()
         self.build_tools()
         self.build_options()
         self.build_attack()
@@ -63,6 +49,7 @@ class Table:
             radio.checked = value == "select"
             on(radio, "change", lambda event: self.board.set_tool(event.target.value))
             holder = make("label")
+            holder.id = f"tool-{value}-label"
             holder.append(radio, label)
             tool_list.appendChild(holder)
         fill_select(element("paint-kind"), tools.palette(), self.board.ui.paint)
@@ -118,15 +105,18 @@ class Table:
                 control = make("input")
                 control.type = {"number": "number", "switch": "checkbox"}.get(field.kind, "text")
             control.id = f"stats-{field.name}"
+            control.setAttribute("aria-label", field.label)
             if field.kind == "switch":
                 label.append(control, " " + field.label)
             else:
                 label.append(field.label, control)
             self.stats_inputs[field.name] = (field, control)
             holder.appendChild(label)
-        on(element("stats-name"), "change", lambda _event: self.show_stats())
-        on(element("stats-save"), "click", lambda _event: self.board.save_stats(
-            element("stats-name").value, self.stats_values()))
+        on(element("stats-name"), "change", lambda _event: self.choose_stats(element("stats-name").value))
+        on(element("stats-save"), "click", lambda _event: self.save_stats())
+        on(element("stats-discard"), "click", lambda _event: self.discard_stats())
+        on(holder, "input", lambda _event: self.mark_stats())
+        on(holder, "change", lambda _event: self.mark_stats())
 
     def build_round(self):
         """The round tracker's buttons."""
@@ -144,9 +134,7 @@ class Table:
         ui = self.board.ui
         fill_select(element("attack-attacker"), [(NOBODY, "(choose)")] + names, ui.attacker or NOBODY)
         fill_select(element("attack-target"), [(NOBODY, "(choose)")] + names, ui.target or NOBODY)
-        stats_name = element("stats-name").value
-        chosen = ui.selected or (stats_name if stats_name in encounter.names() else None)
-        fill_select(element("stats-name"), names, chosen)
+        fill_select(element("stats-name"), names)
         self.show_stats()
         self.show_attack()
         self.show_round()
@@ -160,6 +148,11 @@ class Table:
         element("board-width").value = str(grid.width)
         element("board-height").value = str(grid.height)
         element("ruleset").value = encounter.ruleset.name
+        walls = grid.kind == "square"
+        element("tool-wall-label").hidden = not walls
+        element("wall-kind-label").hidden = not walls
+        if not walls and self.board.ui.tool == "wall":
+            self.board.set_tool("select")
         for name, (info, control, holder) in self.option_inputs.items():
             value = getattr(encounter.options, name)
             if info.is_number:
@@ -170,10 +163,53 @@ class Table:
                 holder.className = "off" if off else ""
 
     def show_selected(self, name):
-        """Show the stats of the creature called ``name`` (the board's selection) in the editor."""
-        if name is not None:
-            element("stats-name").value = name
-            self.show_stats()
+        """Show the stats of the creature called ``name`` (the board's selection) in the editor,
+        unless unsaved changes hold it to another creature (it then says so)."""
+        if name is None or name == self.stats_draft.subject:
+            return
+        if self.stats_draft.dirty(self.stats_values()):
+            subject = self.stats_draft.subject
+            self.board.say(f"The combat stats editor keeps your unsaved changes to {subject}: "
+                           f"save or discard them to see {name}'s.")
+            return
+        self.stats_draft = Draft(name)
+        self.show_stats()
+
+    def choose_stats(self, name):
+        """The player picked ``name`` in the editor's list: show its stats, unless unsaved
+        changes to another creature would be lost (the list then stays, saying why)."""
+        subject = self.stats_draft.subject
+        if name != subject and self.stats_draft.dirty(self.stats_values()):
+            element("stats-name").value = subject
+            self.board.say(f"Save or discard the unsaved changes to {subject}'s combat stats first.", error=True)
+            return
+        self.stats_draft = Draft(name)
+        self.show_stats()
+
+    def save_stats(self):
+        """Save the fields the player changed to the creature the editor shows."""
+        name = self.stats_draft.subject
+        changes = self.stats_draft.changes(self.stats_values())
+        if name is None:
+            return
+        if not changes:
+            self.board.say(f"{name}'s combat stats have no unsaved changes.")
+            return
+        draft, self.stats_draft = self.stats_draft, Draft(name)
+        if not self.board.save_stats(name, changes):
+            self.stats_draft = draft
+        self.mark_stats()
+
+    def discard_stats(self):
+        """Drop the editor's unsaved changes and show the selection's stats (or the same)."""
+        self.stats_draft = Draft(self.board.ui.selected or self.stats_draft.subject)
+        self.show_stats()
+
+    def mark_stats(self):
+        """Show whether the editor holds unsaved changes."""
+        dirty = self.stats_draft.dirty(self.stats_values())
+        element("stats-discard").hidden = not dirty
+        element("stats-unsaved").hidden = not dirty
 
     def stats_values(self):
         """The editor's values by field name."""
@@ -183,16 +219,31 @@ class Table:
         }
 
     def show_stats(self):
-        """Fill the editor from the chosen creature's stats."""
-        name = element("stats-name").value
-        if not name:
+        """Fill the editor from its creature's stats as they are now, keeping the fields the
+        player changed and has not saved; a creature no longer on the board gives way to the
+        selection (or the first creature)."""
+        encounter = self.board.encounter
+        names = encounter.names()
+        draft = self.stats_draft
+        current = self.stats_values()
+        if draft.subject not in names:
+            if draft.subject is not None and draft.dirty(current):
+                self.board.say(f"{draft.subject} is no longer on the board: the unsaved combat stats are dropped.")
+            fallback = self.board.ui.selected if self.board.ui.selected in names else (names[0] if names else None)
+            draft = self.stats_draft = Draft(fallback)
+        name = draft.subject
+        element("stats-name").value = name or ""
+        if name is None:
+            self.mark_stats()
             return
-        values = table.stats_form_values(self.board.encounter.stats_of(name))
+        fresh = table.stats_form_values(encounter.stats_of(name))
+        values = draft.refill(fresh, current) if draft.shown else draft.start(name, fresh)
         for field_name, (field, control) in self.stats_inputs.items():
             if field.kind == "switch":
                 control.checked = values[field_name]
             else:
                 control.value = values[field_name]
+        self.mark_stats()
 
     def attack_choice(self):
         """``(attacker, target, kind, maneuver)`` as the panel has them."""

@@ -17,7 +17,7 @@ ERASE = "erase"
 PAINT_TOOLS = ("brush", "rect")
 """The tools that paint cells with the palette's kind."""
 
-TOOLS = (("select", "Select"), ("brush", "Brush"), ("rect", "Rectangle"), ("wall", "Wall (squares)"),
+TOOLS = (("select", "Select"), ("brush", "Brush"), ("rect", "Rectangle"), ("wall", "Wall"),
          ("attack", "Attack"))
 """Every board tool, with its label: the select tool moves and turns tokens and pans."""
 

@@ -76,9 +76,18 @@ class PageRecord:
     errors: list = field(default_factory=list)
 
 
-def open_page(browser, url, viewport=(1200, 800)):
-    """A fresh context and page recording requests and errors, navigated to ``url``, ready."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+DESKTOP = (1280, 800)
+TABLET = (820, 1180)
+PHONE = (390, 844)
+"""The sizes the developers' guide checks every change at; tablet and phone with touch."""
+
+
+def open_page(browser, url, viewport=(1200, 800), touch=False):
+    """A fresh context and page recording requests and errors, navigated to ``url``, ready.
+    With ``touch`` the page is a phone's or tablet's: touch events, a mobile viewport."""
+    context = browser.new_context(
+        viewport={"width": viewport[0], "height": viewport[1]}, has_touch=touch, is_mobile=touch
+    )
     page = context.new_page()
     record = PageRecord()
     page.on("request", lambda request: record.requests.append(request.url))
@@ -126,3 +135,39 @@ def layer_rgba(page, layer, x, y):
 def rgb(colour):
     """``"#rrggbb"`` as an (r, g, b) triple."""
     return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+
+
+def notices(page, errors_only=False):
+    """The texts of the notices over the board (only the errors with ``errors_only``), oldest
+    first."""
+    selector = "#notices .notice.error p" if errors_only else "#notices .notice p"
+    return page.eval_on_selector_all(selector, "nodes => nodes.map(node => node.textContent)")
+
+
+def inside_viewport(page, selector):
+    """Whether every element matching ``selector`` is wholly inside the window, unscrolled."""
+    boxes = page.eval_on_selector_all(
+        selector, "nodes => nodes.map(node => { const r = node.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight, scrollX, scrollY]; })"
+    )
+    assert boxes, f"nothing matches {selector}"
+    return all(
+        left >= 0 and top >= 0 and right <= width and bottom <= height and scroll_x == 0 and scroll_y == 0
+        for left, top, right, bottom, width, height, scroll_x, scroll_y in boxes
+    )
+
+
+def touch_drag(page, start, end, steps=8):
+    """Drag one finger from ``start`` to ``end`` (CSS pixels) through the DevTools protocol, as
+    a phone sends it."""
+    session = page.context.new_cdp_session(page)
+
+    def send(kind, point):
+        points = [] if kind == "touchEnd" else [{"x": point[0], "y": point[1], "id": 1}]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    send("touchStart", start)
+    for step in range(1, steps + 1):
+        send("touchMove", (start[0] + (end[0] - start[0]) * step / steps, start[1] + (end[1] - start[1]) * step / steps))
+    send("touchEnd", end)
+    session.detach()

@@ -78,7 +78,7 @@ def test_dragging_the_handle_turns_the_token_and_the_overlay_follows(app):
     cells = ring(KROH.anchor)
     assert [zone_at(page, layout, cells[d]) for d in ("NE", "E", "SE")] == [Zone.FRONT] * 3
     assert [zone_at(page, layout, cells[d]) for d in ("NW", "W", "SW")] == [Zone.REAR] * 3
-    assert "Kroh faces E" in page.inner_text("#status")
+    assert "Kroh faces E" in page.inner_text("#notices")
 
 
 def test_keys_turn_and_remove_the_selection(app):
@@ -120,16 +120,16 @@ def test_adding_a_token_from_the_panel(app):
     assert page.evaluate("flankwise.ui.selected") == "Gnoll"
     assert page.evaluate("flankwise.encounter.creature('Gnoll').cells(flankwise.encounter.grid).length") == 4
     assert page.evaluate("flankwise.encounter.creature('Gnoll').facing_name(flankwise.encounter.grid)") == "S"
-    assert "Gnoll added" in page.inner_text("#status")
+    assert "Gnoll added" in page.inner_text("#notices")
 
 
-def test_a_duplicate_name_is_refused_with_a_message(app):
-    """Adding a second Kroh says why, and the board keeps its four creatures."""
+def test_a_name_already_taken_is_numbered(app):
+    """Adding a second Kroh names it "kroh 2" and says why, instead of refusing it."""
     page, _ = app
     page.fill("#token-name", "kroh")
     page.click("#token-add")
-    assert "Two creatures are named kroh" in page.inner_text("#status")
-    assert page.evaluate("flankwise.encounter.creatures.length") == 4
+    assert "kroh 2 added (kroh was taken)" in page.inner_text("#notices")
+    assert page.evaluate("Array.from(flankwise.encounter.names())") == ["Kroh", "Bugbear", "Goblin", "Ogre", "kroh 2"]
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
@@ -169,7 +169,7 @@ def test_undo_and_redo_by_keys_and_buttons(app):
     assert page.evaluate(facing) == 4
     page.keyboard.press("Control+z")
     assert page.evaluate(facing) == 1
-    assert "Undid: Kroh faces S" in page.inner_text("#status")
+    assert "Undid: Kroh faces S" in page.inner_text("#notices")
     page.click("#undo")
     assert page.evaluate(facing) == 0
     page.keyboard.press("Control+y")
@@ -188,7 +188,7 @@ def test_the_form_sets_level_and_rogue_levels(app):
     assert page.evaluate("[flankwise.encounter.creature('Rogue B').level, flankwise.encounter.creature('Rogue B').rogue_level]") == [6, 5]
     page.fill("#token-rogue", "-1")
     page.click("#token-save")
-    assert "Rogue levels is at least 0" in page.inner_text("#status")
+    assert "Rogue levels is at least 0" in page.inner_text("#notices")
     assert page.evaluate("flankwise.encounter.creature('Rogue B').rogue_level") == 5
 
 

@@ -2,7 +2,7 @@
 the movement range and the arrow keys, each checked against the rules run under CPython.
 """
 
-from conftest import layer_rgba, next_frame, rgb
+from conftest import layer_rgba, next_frame, notices, rgb
 from rules.grid import Square
 from rules.movement import Battlefield, plan_move
 from web.scene import BAND_COLOURS
@@ -44,7 +44,7 @@ def test_dragging_shows_the_cost_and_drops_the_token(app):
     assert page.evaluate("flankwise.gesture.get('answer').path.feet") == answer.path.feet
     page.mouse.up()
     assert anchor(page, "Kroh") == target
-    assert f"Kroh moved {answer.path.feet} ft ({answer.path.squares} squares)" in page.inner_text("#status")
+    assert f"Kroh moved {answer.path.feet} ft ({answer.path.squares} squares)" in page.inner_text("#notices")
     assert record.errors == []
 
 
@@ -56,9 +56,9 @@ def test_an_illegal_drop_snaps_back_with_the_reason(app):
     assert not answer.legal
     drag(page, DEMO.creature("Kroh").anchor, target)
     assert anchor(page, "Kroh") == DEMO.creature("Kroh").anchor
-    status = page.inner_text("#status")
-    assert status == f"Kroh stays put: {answer.reason}"
-    assert page.evaluate("document.getElementById('status').className") == "error"
+    assert notices(page, errors_only=True) == [f"Kroh stays put. {answer.problem}."]
+    assert "you stop" not in page.inner_text("#notices"), "the token is put back, as the message says"
+    assert page.inner_text("#callout") == answer.problem
 
 
 def test_leaving_threatened_squares_names_who_gets_an_attack_of_opportunity(app):
@@ -69,7 +69,7 @@ def test_leaving_threatened_squares_names_who_gets_an_attack_of_opportunity(app)
     provoked = sorted(opponent.name for opponent, _ in answer.path.provocations)
     assert provoked, "the demo's foes stand next to Kroh"
     drag(page, DEMO.creature("Kroh").anchor, target)
-    status = page.inner_text("#status")
+    status = page.inner_text("#notices")
     assert "Provokes attacks of opportunity from" in status
     assert all(name in status for name in provoked)
 
@@ -108,7 +108,7 @@ def test_arrow_keys_move_the_selection_one_square(app):
     page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
     page.keyboard.press("ArrowLeft")
     assert anchor(page, "Kroh") == Square(7, 6)
-    assert "Kroh moved 5 ft" in page.inner_text("#status")
+    assert "Kroh moved 5 ft" in page.inner_text("#notices")
 
 
 def test_a_forced_move_takes_the_target_only_as_far_as_the_effect_allows(app):
@@ -123,13 +123,13 @@ def test_a_forced_move_takes_the_target_only_as_far_as_the_effect_allows(app):
     refused = forced_move(goblin, far, field, 10)
     assert not refused.legal and forced_move(goblin, near, field, 10).legal
     page.evaluate("flankwise.force('Goblin', 10)")
-    assert "Drag Goblin up to 10 ft (Reposition)" in page.inner_text("#status")
+    assert "Drag Goblin up to 10 ft (Reposition)" in page.inner_text("#notices")
     drag(page, goblin.anchor, far)
     assert anchor(page, "Goblin") == goblin.anchor
-    assert page.inner_text("#status") == f"Goblin stays put: {refused.reason}"
+    assert notices(page, errors_only=True) == [f"Goblin stays put. {refused.problem}."]
     drag(page, goblin.anchor, near)
     assert anchor(page, "Goblin") == near
-    assert page.inner_text("#status") == "Goblin is forced 10 ft (Reposition)."
+    assert notices(page)[-1] == "Goblin is forced 10 ft (Reposition)."
     assert page.evaluate("flankwise.encounter.creature('Goblin').facing") == goblin.facing
     drag(page, near, Square(8, 12))
-    assert "Goblin moved" in page.inner_text("#status"), "the effect is spent: the next drag is a move"
+    assert "Goblin moved" in page.inner_text("#notices"), "the effect is spent: the next drag is a move"

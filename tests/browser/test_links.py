@@ -6,7 +6,7 @@ wrong and leaves the encounter on screen as it was; a reload restores the autosa
 
 from dataclasses import replace
 
-from conftest import open_page, wait_ready
+from conftest import notices, open_page, wait_ready
 from rules.creature import Creature
 from rules.grid import Square
 from rules.link import encounter_hash, parse_encounter_hash
@@ -35,7 +35,7 @@ def test_a_shared_link_opens_the_same_board_in_a_fresh_context(browser, server_u
     context, page, record = open_page(browser, server_url + encounter_hash(shared))
     assert page_encounter(page) == shared
     assert page.evaluate("Array.from(flankwise.encounter.names())") == list(shared.names())
-    assert "Opened the encounter in this link" in page.inner_text("#status")
+    assert "Opened the encounter in this link" in page.inner_text("#notices")
     assert record.errors == []
     context.close()
 
@@ -50,10 +50,14 @@ def test_a_damaged_link_says_so_and_keeps_the_encounter(browser, server_url):
     page.goto("about:blank")
     page.goto(server_url + good[: len(good) // 2])
     wait_ready(page)
-    assert "This link is damaged" in page.inner_text("#status")
+    assert "This link is damaged" in page.inner_text("#notices")
+    assert "Showing your last autosaved encounter instead" in page.inner_text("#notices")
     assert page.evaluate("flankwise.encounter.creature('Kroh').facing") == 1
     assert page_encounter(page) == before
-    assert page.evaluate("location.hash") == good, "the address shows the encounter on screen again"
+    assert page.evaluate("location.hash") == good[: len(good) // 2], "the damaged address stays, to be sent back"
+    page.evaluate("flankwise.select('Kroh')")
+    page.keyboard.press("e")
+    assert page.evaluate("location.hash") == page.evaluate("flankwise.link()"), "a change puts the board's own link there"
     context.close()
 
 
@@ -61,9 +65,10 @@ def test_a_bad_link_pasted_while_open_changes_nothing(app):
     """Pasting a wrong-version link into the open page reports it and keeps the board."""
     page, _ = app
     page.evaluate("location.hash = '#v7.abc'")
-    page.wait_for_function("document.getElementById('status').textContent.includes('link')")
+    page.wait_for_function("document.getElementById('notices').textContent.includes('link')")
     assert page.evaluate("flankwise.encounter.creatures.length") == 4
-    assert page.evaluate("document.getElementById('status').className") == "error"
+    assert "newer version of Flankwise" in notices(page, errors_only=True)[-1]
+    assert page.evaluate("location.hash") == "#v7.abc", "the bad address stays, to be sent back"
 
 
 def test_reload_restores_the_autosave(browser, server_url):
@@ -74,7 +79,7 @@ def test_reload_restores_the_autosave(browser, server_url):
     page.goto(server_url)
     wait_ready(page)
     assert "Goblin" not in page.evaluate("Array.from(flankwise.encounter.names())")
-    assert "Restored your last encounter" in page.inner_text("#status")
+    assert "Restored your last encounter" in page.inner_text("#notices")
     context.close()
 
 

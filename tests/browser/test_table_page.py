@@ -8,7 +8,7 @@ as text, and what the board shows from its layers' pixels.
 
 import pytest
 
-from conftest import layer_rgba, next_frame, open_page, rgb
+from conftest import layer_rgba, next_frame, notices, open_page, rgb
 from rules.combatant import CombatStats
 from rules.creature import Creature
 from rules.encounter import Encounter
@@ -215,23 +215,29 @@ def test_turning_on_its_turn_spends_the_free_turn(table):
     page.keyboard.press("e")
     assert "no move action to turn with" in page.inner_text("#round-rows li.current")
     page.keyboard.press("e")
-    assert "has no move action left" in page.inner_text("#status")
+    assert "has no move action left" in page.inner_text("#notices")
     assert record.errors == []
 
 
-def test_board_settings_resize_refuse_and_switch_options(table):
-    """The board's size changes from its inputs and is refused, saying who would fall off,
-    when a creature would; each optional rule is a control generated from the options."""
+def test_board_settings_resize_move_refuse_and_switch_options(table):
+    """The board's size changes from its inputs; creatures beyond a new edge move to the
+    nearest place inside and the notice names them (issue 13); a board with no room for them
+    is refused, saying so, and the inputs show the board as it stays. Each optional rule is a
+    control generated from the options."""
     page, record = table(ambush())
     page.fill("#board-width", "20")
     page.click("#board-resize")
     assert page.evaluate("flankwise.encounter.grid.width") == 20
     page.fill("#board-height", "4")
     page.click("#board-resize")
-    assert "The board cannot change" in page.inner_text("#status")
-    assert page.get_attribute("#status", "class") == "error"
-    assert page.evaluate("flankwise.encounter.grid.height") == 12
-    assert page.input_value("#board-height") == "12"
+    assert page.evaluate("flankwise.encounter.grid.height") == 4
+    assert "Goblin and Rogue moved to the nearest place that fits" in page.inner_text("#notices")
+    page.fill("#board-width", "1")
+    page.fill("#board-height", "1")
+    page.click("#board-resize")
+    assert "The board cannot change: There is no room left on the board for" in notices(page, errors_only=True)[-1]
+    assert page.evaluate("flankwise.encounter.grid.height") == 4
+    assert page.input_value("#board-height") == "4"
     assert page.locator("#option-list input").count() == len(Options.__dataclass_fields__)
     page.check("#option-stance_strike_modifier")
     assert page.evaluate("[flankwise.encounter.options.strike_speed, flankwise.encounter.options.stance_strike_modifier]") == [True, True]
@@ -240,7 +246,7 @@ def test_board_settings_resize_refuse_and_switch_options(table):
     assert page.evaluate("flankwise.encounter.options.flanked_penalty") == 3
     page.fill("#option-flanked_penalty", "30")
     page.dispatch_event("#option-flanked_penalty", "change")
-    assert "whole number from 0 to 10" in page.inner_text("#status")
+    assert "whole number from 0 to 10" in page.inner_text("#notices")
     assert page.input_value("#option-flanked_penalty") == "3"
     assert record.errors == []
 
@@ -258,6 +264,6 @@ def test_the_stats_editor_saves_to_the_encounter_and_refuses_what_does_not_fit(t
     page.check("#stats-is_monster")
     page.check("#stats-is_fighter")
     page.click("#stats-save")
-    assert "A monster has no character class" in page.inner_text("#status")
+    assert "A monster has no character class" in page.inner_text("#notices")
     assert page.evaluate("flankwise.encounter.stats_of('Rogue').is_monster") is False
     assert record.errors == []

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules.link as link
-from rules.creature import SHIELD_SIDES, Creature
+from rules.creature import FACELESS_PRESETS, SHIELD_SIDES, Creature
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.grid import Hex, HexGrid, Square, SquareGrid
@@ -97,7 +97,7 @@ def medium(name, x, y, facing=0, **more):
 # Strategies: random valid encounters, every field drawn from its codec, so a field added to
 # CREATURE_FIELDS is covered without touching these.
 
-WORDS = ("friend", "foe", *filter(None, SHIELD_SIDES), *ARMOURS, *TACTICAL_SPEED, "untyped")
+WORDS = ("friend", "foe", *filter(None, SHIELD_SIDES), *ARMOURS, *TACTICAL_SPEED, "untyped", *FACELESS_PRESETS)
 """Words the rules know, so that a text field whose value the rules check is sometimes valid."""
 
 TEXTS = st.text(min_size=1, max_size=MAX_TEXT).filter(str.strip) | st.sampled_from(WORDS)
@@ -423,7 +423,7 @@ def test_the_v1_rows_keep_their_order():
         "name", "size", "anchor", "facing", "side", "level", "features", "race", "armour",
         "rogue_level", "shield_side", "flat_footed", "faceless", "lead", "speed",
         "speed_modifiers", "long", "reach", "reach_weapon", "flying", "incorporeal", "helpless",
-        "fills_space", "squeezed_to",
+        "fills_space", "squeezed_to", "faceless_as",
     ]
     assert [row.name for row in CREATURE_FIELDS][: len(v1)] == v1
 

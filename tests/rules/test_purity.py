@@ -62,9 +62,12 @@ def test_blocked_browser_modules_really_fail_to_import(name):
     assert "ImportError" in result.stderr or "ModuleNotFoundError" in result.stderr
 
 
-BROWSER_IMPORT = re.compile(r"^\s*(import js|from js|from pyodide|import pyodide|from pyscript|import pyscript)\b", re.M)
-"""A line importing a browser module. static/snapshot-worker.mjs imports the modules without one
-into the start-up image (tests/rules/test_page_config.py checks it uses this same pattern)."""
+BROWSER_IMPORT = re.compile(
+    r"^\s*(import js|from js|from pyodide|import pyodide|from pyscript|import pyscript|from web\.dom import)\b", re.M
+)
+"""A line importing a browser module (or ``web.dom``, the panels' browser helpers).
+static/snapshot-worker.mjs imports the modules without one into the start-up image
+(tests/rules/test_page_config.py checks it uses this same pattern)."""
 
 MODULES = sorted(f"rules.{path.stem}" for path in (PY / "rules").glob("*.py") if path.stem != "__init__") + sorted(
     f"web.{path.stem}"
