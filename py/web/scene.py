@@ -249,10 +249,10 @@ def _slot(creature, placed, ui, layout):
     place = placed.get(creature.name)
     if place is None:
         return None
-    cell, index, count = place
+    cell, index, count, beside = place
     if count > state.SLOTS and index >= state.SLOTS - 1 and creature.name != ui.selected:
         return False
-    return state.slot_circle(cell, index, count, layout)
+    return state.slot_circle(cell, index, count, layout, beside)
 
 
 def _badges(placed, ui, layout, scale):
@@ -260,13 +260,13 @@ def _badges(placed, ui, layout, scale):
     slots show (unless the selected creature stands in that slot)."""
     ops = []
     counted = {}
-    for name, (cell, index, count) in placed.items():
+    for name, (cell, index, count, beside) in placed.items():
         if count > state.SLOTS and index >= state.SLOTS - 1:
-            counted.setdefault(cell, []).append(name)
-    for cell, names in counted.items():
+            counted.setdefault((cell, beside), []).append(name)
+    for (cell, beside), names in counted.items():
         if ui.selected in names:
             continue
-        x, y, r = state.slot_circle(cell, state.SLOTS - 1, state.SLOTS + 1, layout)
+        x, y, r = state.slot_circle(cell, state.SLOTS - 1, state.SLOTS + 1, layout, beside)
         font = f"700 {max(8, round(r * 0.9))}px system-ui, sans-serif"
         ops.append(("path", circle(x, y, r), "#1d2433", "#ffffff", 1.5 * scale))
         ops.append(("text", x, y, f"+{len(names)}", font, "#ffffff"))
@@ -377,8 +377,9 @@ def token_ops(creature, grid, layout, selected, scale, slot=None):
     square (``web.state.slots``): the disc and its arrow there, its square's tint shared."""
     colour = SIDE_COLOURS.get(creature.side, SIDE_COLOURS["neutral"])
     cells = creature.cells(grid)
-    ops = [("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.35 if slot is None else 0.15),
-            colour, 1.5 * scale)]
+    ops = []
+    if slot is None:
+        ops.append(("path", "".join(polygon(layout.corners(cell)) for cell in cells), rgba(colour, 0.35), colour, 1.5 * scale))
     half = layout.cell_size * 0.5
     if slot is None:
         x, y = state.centre(creature, grid, layout)

@@ -200,12 +200,14 @@ SLOTS = 4
 
 
 def slots(encounter) -> dict:
-    """Where the creatures that share a square are drawn: ``{name: (cell, index, count)}``.
+    """Where the creatures that share a square are drawn: ``{name: (cell, index, count,
+    beside)}``.
 
-    A creature of one square that shares it (Tiny and smaller ones together, or any creature
-    with a helpless one; ``rules.placement``) is drawn small, side by side with the others of
-    one square there: ``index`` of ``count`` in drawing order. A bigger creature keeps its
-    whole space. Creatures alone in their square are not listed.
+    In a square several creatures share (``rules.placement``), the one standing there in
+    full (neither Tiny nor smaller nor helpless, and of one square) keeps its whole token; the
+    others of one square (very small ones, a helpless one lying there) are drawn small, side
+    by side: ``index`` of ``count`` in drawing order, ``beside`` saying whether a whole token
+    stands in the middle of the square. Creatures alone in their square are not listed.
     """
     return _slots(encounter.grid, encounter.creatures)
 
@@ -224,16 +226,22 @@ def _slots(grid, creatures) -> dict:
     for cell, here in by_cell.items():
         if len(here) < 2:
             continue
-        single = [creature for creature in here if len(creature.cells(grid)) == 1]
-        for index, creature in enumerate(single):
-            placed[creature.name] = (cell, index, len(single))
+        whole = [c for c in here if len(c.cells(grid)) > 1 or not (c.helpless or is_tiny_or_smaller(c.size))]
+        small = [c for c in here if c not in whole]
+        for index, creature in enumerate(small):
+            placed[creature.name] = (cell, index, len(small), bool(whole))
     return placed
 
 
-def slot_circle(cell, index, count, layout):
+def slot_circle(cell, index, count, layout, beside=False):
     """The centre and radius, in pixels, of slot ``index`` of ``count`` in ``cell``: two side by
-    side, or up to ``SLOTS`` in a two-by-two block (the last showing the count beyond)."""
+    side, or up to ``SLOTS`` in a two-by-two block (the last showing the count beyond); tucked
+    into the square's corners, smaller, ``beside`` a whole token standing in its middle."""
     x, y = layout.to_pixel(cell)
+    if beside:
+        corner, r = layout.cell_size * 0.32, layout.cell_size * 0.17
+        row, column = divmod(min(index, SLOTS - 1), 2)
+        return (x + (column * 2 - 1) * corner, y + (row * 2 - 1) * corner, r)
     quarter = layout.cell_size * 0.25
     if count == 2:
         return (x + (-1 if index == 0 else 1) * quarter, y, quarter * 0.95)
@@ -252,7 +260,8 @@ def creature_at_point(encounter, layout, x, y):
             place = placed.get(creature.name)
             if place is None or place[0] != cell or place[1] >= SLOTS:
                 continue
-            cx, cy, r = slot_circle(*place, layout)
+            cell_, index, count, beside = place
+            cx, cy, r = slot_circle(cell_, index, count, layout, beside)
             if math.hypot(x - cx, y - cy) <= r:
                 best = creature
         if best is not None:

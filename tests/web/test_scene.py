@@ -87,3 +87,68 @@ def test_pinch_pans_with_the_midpoint_and_zooms_with_the_spread():
     assert (100 - spread.pan_x) / spread.zoom == pytest.approx(100)
     slid = view.pinched([(90, 100), (110, 100)], [(100, 110), (120, 110)])
     assert (slid.pan_x, slid.pan_y, slid.zoom) == pytest.approx((10, 10, 1.0))
+
+
+def test_creatures_sharing_a_square_are_each_drawn_side_by_side():
+    """Issue 13: three Tiny rats in one square get three slots; a Tiny mouse in Kroh's square
+    is tucked into a corner while Kroh keeps his whole token; a helpless sleeper under a thief
+    likewise. Each slotted creature's disc is drawn, and nobody alone in a square is slotted."""
+    from dataclasses import replace
+
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square
+    from rules.sizes import Size
+    from web.scene import board_scene
+    from web.state import Ui, slot_circle, slots
+
+    rats = [Creature(f"Rat {n}", Size.TINY, Square(1, 1), side="foe") for n in range(3)]
+    kroh = Creature("Kroh", Size.MEDIUM, Square(4, 1), facing=0)
+    mouse = Creature("Mouse", Size.TINY, Square(4, 1))
+    sleeper = replace(Creature("Sleeper", Size.MEDIUM, Square(6, 1), facing=0), helpless=True)
+    thief = Creature("Thief", Size.MEDIUM, Square(6, 1), facing=0)
+    alone = Creature("Alone", Size.TINY, Square(8, 1))
+    board = Encounter(SquareGrid(10, 4), (*rats, kroh, mouse, sleeper, thief, alone))
+    placed = slots(board)
+    assert {name: place[1:] for name, place in placed.items()} == {
+        "Rat 0": (0, 3, False), "Rat 1": (1, 3, False), "Rat 2": (2, 3, False),
+        "Mouse": (0, 1, True), "Sleeper": (0, 1, True)}
+    layout = View().layout(board.grid)
+    ops = board_scene(board, Ui(), layout)
+    texts = [op[3] for op in ops if op[0] == "text"]
+    assert sorted(texts) == sorted(["R0", "R1", "R2", "Kro", "Mou", "Sle", "Thi", "Alo"])
+    centres = {slot_circle(cell, index, count, layout, beside)[:2] for cell, index, count, beside in placed.values()}
+    assert len(centres) == 5, "every slotted creature has a place of its own"
+
+
+def test_more_creatures_than_slots_show_a_count_badge():
+    """Six Diminutive bats in one square: three are drawn and a "+3" badge stands for the rest,
+    unless the selected bat is one of those, which then takes the badge's place."""
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square
+    from rules.sizes import Size
+    from web.scene import board_scene
+    from web.state import Ui
+
+    bats = tuple(Creature(f"Bat {n}", Size.DIMINUTIVE, Square(2, 2), side="foe") for n in range(6))
+    board = Encounter(SquareGrid(5, 5), bats)
+    layout = View().layout(board.grid)
+    texts = [op[3] for op in board_scene(board, Ui(), layout) if op[0] == "text"]
+    assert texts == ["B0", "B1", "B2", "+3"]
+    picked = [op[3] for op in board_scene(board, Ui(selected="Bat 5"), layout) if op[0] == "text"]
+    assert picked == ["B0", "B1", "B2", "B5"]
+
+
+@pytest.mark.parametrize("point", [(5, 5), (395, 300), (200, 590), (390, 590)])
+def test_a_drag_label_stays_inside_the_canvas(point):
+    """Issue 13: the label at the end of a planned move is kept wholly inside the canvas, near
+    an edge or a corner, and a long reason wraps instead of running off a phone's screen."""
+    from web.scene import label_box, label_ops
+
+    reason = "No way there: walls, obstacles or creatures close (12, 3) off, and the rest of a long reason"
+    ops = label_ops(reason, point, 40.0, "#B3261E", 1.0, (400, 600))
+    left, top, right, bottom = label_box(ops)
+    assert 0 <= left < right <= 400 and 0 <= top < bottom <= 600
+    lines = [op for op in ops if op[0] == "text"]
+    assert len(lines) >= 2 and " ".join(op[3] for op in lines) == reason
