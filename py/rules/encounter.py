@@ -23,7 +23,7 @@ from rules.grid import Grid
 from rules.sizes import facing_names, facing_vector
 from rules.terrain import NO_TERRAIN, Terrain
 from rules.options import DEFAULT_OPTIONS, Options
-from rules.placement import PlacementError, crowding, settle
+from rules.placement import PlacementError, crowding, settle, standing_problem
 from rules.zones import UA_FACING, Ruleset
 
 
@@ -75,6 +75,11 @@ class Encounter:
         problem = crowding(self.creatures, self.grid)
         if problem:
             raise PlacementError(problem + ".")
+        if self.terrain.cells or self.terrain.edges or any(c.squeezed_to is not None for c in self.creatures):
+            for creature in self.creatures:
+                problem = standing_problem(creature, self.grid, self.terrain)
+                if problem:
+                    raise PlacementError(problem + ".")
         if self.stats:
             object.__setattr__(self, "stats", _checked_stats(self.stats, self._spelling()))
         if self.round is not None:
@@ -229,9 +234,10 @@ class Encounter:
             wall for wall in walls
             if grid.contains(wall[0]) and wall[1] in grid.neighbours(wall[0]) and _shares_side(grid, wall)
         )
+        terrain = Terrain(cells, walls)
         try:
-            creatures, shifted = settle(tuple(moved), grid)
-            return _replace(self, grid=grid, creatures=creatures, terrain=Terrain(cells, walls)), shifted
+            creatures, shifted = settle(tuple(moved), grid, _stands_on(grid, terrain))
+            return _replace(self, grid=grid, creatures=creatures, terrain=terrain), shifted
         except RulesError as error:
             raise EncounterError(f"The board cannot change: {error}") from None
 
@@ -243,7 +249,8 @@ class Encounter:
         index = self._index(name)
         others = self.others(name)
         creatures = self.creatures[:index] + (creature,) + self.creatures[index + 1 :]
-        settled, shifted = settle(creatures, self.grid, first={other.name for other in others})
+        stands = _stands_on(self.grid, self.terrain)
+        settled, shifted = settle(creatures, self.grid, stands, first={other.name for other in others})
         return self.replace(name, settled[index]), shifted
 
     def dropped_walls(self, grid: Grid) -> int:
@@ -297,6 +304,12 @@ def _check(creature: Creature, grid: Grid) -> None:
     """``creature.check(grid)``, once per creature and board: an encounter re-made after one
     creature turns re-checks only that one."""
     creature.check(grid)
+
+
+def _stands_on(grid: Grid, terrain: Terrain):
+    """Whether a creature can stand where it is on ``terrain`` (``standing_problem``), as
+    ``settle`` asks it."""
+    return lambda creature: standing_problem(creature, grid, terrain) is None
 
 
 def _squeeze_on(creature: Creature, grid: Grid):

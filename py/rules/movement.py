@@ -67,6 +67,7 @@ from rules.terrain import (
     RULE_SQUEEZING,
     TERRAIN_KINDS,
     Terrain,
+    bulk_of,
     cell_text,
 )
 from rules.zones import UA_FACING, Ruleset, Zone, zone_name
@@ -685,7 +686,7 @@ class _Board(_Marks):
     def __init__(self, battlefield: Battlefield, mover: Creature, mode: Mode):
         grid = battlefield.grid
         rules = MODE_RULES[mode]
-        bulk = 0 if is_tiny_or_smaller(mover.size) else 2 if mover.size >= Size.LARGE else 1
+        bulk = bulk_of(mover.size)
         barred = None if rules.crosses_difficult else rules.label
         layer = _layer(battlefield.terrain, grid, mover.flying or mover.incorporeal, bulk, barred)
         self.lattice = layer.lattice
@@ -1519,6 +1520,15 @@ def check_route(
         return MoveAnswer(True, _legal_text(path), mover.rules.rule, path)
     path = mover.path(kept, end_facing if mover.rules.turns else None)
     return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path, reason[0])
+
+
+def squeezed_problem(creature: Creature, grid: Grid, terrain: Terrain) -> str | None:
+    """Why a squeezed ``creature`` cannot stand squeezed where it is on ``terrain`` (a barred
+    cell, a wall through its narrow space, or room enough there for its whole space: "No need
+    to squeeze"), or ``None``: the movement rules' own answer for where a move may end."""
+    mover = _mover(creature, Battlefield(grid, terrain, ()), Mode.MOVE, FacingPolicy.KEEP)
+    problem = mover.problem_at(mover.start_place)
+    return None if problem is None else problem[0]
 
 
 def _steps_into(mover: _Mover, state: int, goal: int) -> tuple[list, tuple[str, str] | None]:

@@ -19,13 +19,17 @@ square:
 
 ``crowding`` finds the first pair that breaks this (the encounter refuses to exist with it);
 ``settle`` puts creatures that no longer fit (after a grid switch, a resize, a new size) on the
-nearest free place where they do, and says who moved.
+nearest free place where they do, and says who moved. ``standing_problem`` says why a creature
+cannot stand on the terrain where it is (a blocking obstacle or a pit in its space, a narrow
+passage too narrow for it, a wall through its space): a board only holds creatures where the
+movement rules would let a move end.
 """
 
 from dataclasses import replace
 
 from rules.errors import RulesError
 from rules.sizes import is_tiny_or_smaller, per_square, size_name
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, bulk_of, cell_text
 
 RULE_ENDING = "Seed 002: Moving through a Square: Ending Your Movement"
 RULE_VERY_SMALL = "Seed 002: Big and Little Creatures in Combat: Tiny, Diminutive, and Fine Creatures"
@@ -193,3 +197,37 @@ def settle(creatures, grid, stands=None, first=()) -> tuple[tuple, tuple]:
         _occupy(occupied, moved, grid)
     result = tuple(placed[index] for index in range(len(creatures)))
     return result, tuple(creatures[index].name for index in sorted(waiting))
+
+
+def standing_problem(creature, grid, terrain) -> str | None:
+    """Why ``creature`` cannot stand where it is on ``terrain``, naming the place, or ``None``.
+
+    A cell of its space may not bar it (``TerrainKind.bars``: a blocking obstacle, a pit
+    under a walker, a narrow passage under a big creature), and no blocking wall may run
+    between two cells of its space (seed 002, "Obstacles": "some obstacles block movement
+    entirely"). A squeezed creature asks the movement rules whether it may end a move
+    squeezed there (``rules.movement.squeezed_problem``).
+    """
+    if creature.squeezed_to is not None:
+        from rules.movement import squeezed_problem
+
+        problem = squeezed_problem(creature, grid, terrain)
+        return None if problem is None else f"{creature.name} cannot stand squeezed there: {problem}"
+    if not terrain.cells and not terrain.edges:
+        return None
+    flying = creature.flying or creature.incorporeal
+    bulk = bulk_of(creature.size)
+    cells = creature.cells(grid)
+    for cell in cells:
+        for name in terrain.kinds_at(cell):
+            kind = TERRAIN_KINDS[name]
+            if kind.bars(flying, bulk):
+                return f"{creature.name} cannot stand on {kind.label} at {cell_text(cell)}"
+    if len(cells) > 1 and terrain.edges:
+        inside = set(cells)
+        for cell in cells:
+            for other in grid.neighbours(cell):
+                wall = terrain.edge_between(cell, other) if other in inside else None
+                if wall is not None and EDGE_KINDS[wall].blocks and not (flying and EDGE_KINDS[wall].flyers_ignore):
+                    return f"{EDGE_KINDS[wall].label.capitalize()} between {cell_text(cell)} and {cell_text(other)} runs through {creature.name}'s space"
+    return None

@@ -50,6 +50,19 @@ class TerrainKind:
     flyers_ignore: bool
     rule: str
 
+    def bars(self, flying: bool, bulk: int) -> bool:
+        """Whether a creature cannot be in a cell of this kind at all: a blocking obstacle, a
+        pit under a walker, a narrow passage for a big creature (``bulk``, see ``bulk_of``)."""
+        return self.blocks or (self.falls and not (flying and self.flyers_ignore)) or (self.narrow and bulk == 2)
+
+
+def bulk_of(size) -> int:
+    """How a creature of ``size`` meets a narrow passage: 0 very small (it passes), 1 one square
+    (it squeezes through), 2 big (it cannot enter one; "less than half your space's width")."""
+    from rules.sizes import Size, is_tiny_or_smaller
+
+    return 0 if is_tiny_or_smaller(size) else 2 if size >= Size.LARGE else 1
+
 
 TERRAIN_KINDS = {
     kind.name: kind

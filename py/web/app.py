@@ -782,7 +782,12 @@ class Board:
                 self.say(f"Walls stand between two squares: click {where}.", error=True)
                 return
             terrain, message = tools.toggled_wall(self.encounter.terrain, *edge, self.ui.wall)
-            self.commit(replace(self.encounter, terrain=terrain), message + ".")
+            try:
+                walled = replace(self.encounter, terrain=terrain)
+            except RulesError as error:
+                self.say(f"No wall there: {error}", error=True)
+                return
+            self.commit(walled, message + ".")
         elif tool == "attack":
             creature = state.creature_at(self.encounter, cell)
             if creature is None:
@@ -801,11 +806,13 @@ class Board:
             cells = tools.stroke(grid, gesture["last"], cell)
             gesture["last"] = cell
             gesture["cells"].update(cells)
-            terrain = tools.painted(self.encounter.terrain, cells, kind)
+            base = self.encounter.terrain
         else:
             cells = tools.box(grid, gesture["start"], cell)
             gesture["cells"] = set(cells)
-            terrain = tools.painted(gesture["before"].terrain, cells, kind)
+            base = gesture["before"].terrain
+        terrain, spared = tools.painted_around(self.encounter, base, cells, kind)
+        gesture.setdefault("spared", set()).update(spared)
         if terrain != self.encounter.terrain:
             self.commit(replace(self.encounter, terrain=terrain), record=False)
 
@@ -815,8 +822,10 @@ class Board:
             return
         label = dict(tools.palette())[self.ui.paint]
         count = len(gesture["cells"])
-        message = f"{label}: {count} {'cell' if count == 1 else 'cells'}"
-        self.commit(self.encounter, message + ".")
+        message = f"{label}: {count} {'cell' if count == 1 else 'cells'}."
+        if gesture.get("spared"):
+            message += f" The ground under {names_text(sorted(gesture['spared']))} is left as it was: they cannot stand on it."
+        self.commit(self.encounter, message)
 
     def reachable_count(self, name):
         """How many cells the creature called ``name`` can end a move in (the movement range's

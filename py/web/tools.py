@@ -46,6 +46,23 @@ def painted(terrain: Terrain, cells, kind: str) -> Terrain:
     return Terrain(kept, terrain.edges)
 
 
+def painted_around(encounter, base: Terrain, cells, kind: str) -> tuple[Terrain, tuple]:
+    """``(terrain, spared)``: ``base`` with ``cells`` painted ``kind``, leaving as it was the
+    ground under each creature that could not stand on the new ground there (the rules'
+    ``standing_problem``), and the names of those creatures."""
+    from rules.placement import standing_problem
+
+    cells = set(cells)
+    terrain = painted(base, cells, kind)
+    spared = []
+    for creature in encounter.creatures:
+        if standing_problem(creature, encounter.grid, terrain) is not None:
+            cells -= set(creature.cells(encounter.grid))
+            spared.append(creature.name)
+            terrain = painted(base, cells, kind)
+    return terrain, tuple(spared)
+
+
 def stroke(grid, start, end) -> tuple:
     """The cells on the board from ``start`` to ``end`` along the grid's line: what a brush
     moving between two pointer events passes over."""

@@ -256,3 +256,66 @@ def test_stats_and_the_round_name_only_creatures_on_the_board():
     assert board.with_stats("Kroh", CombatStats()) == board
     assert board.with_round(RoundState()).round is None
     assert board.round_state() == RoundState()
+
+
+def test_a_creature_stands_only_where_a_move_could_end():
+    """Issue 20: a board holds a creature only on ground it could stand on. Seed 002: "A
+    character can't move through a blocking obstacle"; a pit stops a walker but not a flyer;
+    a narrow passage is "less than half" a big creature's width; "some obstacles block movement
+    entirely", so a wall cannot run through a creature's space (a low wall can)."""
+    from rules.placement import PlacementError
+    from rules.terrain import Terrain
+
+    grid = SquareGrid(8, 8)
+
+    def board(creature, cells=None, edges=None):
+        return Encounter(grid, (creature,), terrain=Terrain.build(cells or {}, edges or {}))
+
+    ogre = Creature("Ogre", Size.LARGE, Square(2, 2), facing=0)
+    with pytest.raises(PlacementError, match=r"Ogre cannot stand on a blocking obstacle at \(3, 3\)"):
+        board(ogre, {Square(3, 3): "blocking"})
+    with pytest.raises(PlacementError, match="Ogre cannot stand on a narrow passage"):
+        board(ogre, {Square(2, 2): "narrow"})
+    assert board(medium("Kroh", 2, 2), {Square(2, 2): "narrow"}).names() == ("Kroh",)
+    with pytest.raises(PlacementError, match="Kroh cannot stand on a pit"):
+        board(medium("Kroh", 2, 2), {Square(2, 2): "pit"})
+    assert board(replace(medium("Kroh", 2, 2), flying=True), {Square(2, 2): "pit"}).names() == ("Kroh",)
+    with pytest.raises(PlacementError, match="The wall between .* runs through Ogre's space"):
+        board(ogre, edges={(Square(2, 2), Square(3, 2)): "wall"})
+    assert board(ogre, edges={(Square(2, 2), Square(3, 2)): "low wall"}).names() == ("Ogre",)
+    assert board(ogre, edges={(Square(3, 3), Square(4, 3)): "wall"}).names() == ("Ogre",), "a wall at its edge"
+
+
+def test_what_bars_a_cell_agrees_with_the_movement_rules():
+    """``TerrainKind.bars`` (the board's check) says exactly what the movement rules say: no
+    move of a walker or a flyer, very small, one square or big, may end on a barred cell."""
+    from rules.movement import Battlefield, plan_move
+    from rules.terrain import TERRAIN_KINDS, Terrain, bulk_of
+
+    grid = SquareGrid(6, 6)
+    for name, kind in TERRAIN_KINDS.items():
+        for size in (Size.TINY, Size.MEDIUM, Size.LARGE):
+            for flying in (False, True):
+                facing = None if size == Size.TINY else 0
+                mover = Creature("Mover", size, Square(0, 0), facing=facing, flying=flying, speed=60)
+                field = Battlefield(grid, Terrain.build({Square(3, 3): name}), ())
+                ends = plan_move(mover, Square(3, 3), field).legal
+                assert ends == (not kind.bars(flying, bulk_of(size))), (name, size, flying)
+
+
+def test_a_grid_switch_moves_a_creature_off_ground_it_cannot_stand_on():
+    """Terrain keeps its cells by row and column on a new grid; a creature whose space there
+    holds a blocking obstacle moves to the nearest place it can stand."""
+    from rules.grid import HexGrid
+    from rules.terrain import Terrain
+
+    ogre = Creature("Ogre", Size.LARGE, Square(3, 3), facing=0)
+    flat = HexGrid(10, 10, "flat")
+    bare = Encounter(SquareGrid(10, 10), (ogre,)).with_grid(flat)
+    landing = [cell for cell in bare.creature("Ogre").cells(flat) if flat.to_offset(cell) not in ((3, 3), (4, 3), (3, 4), (4, 4))]
+    spot = flat.to_offset(landing[0])
+    terrain = Terrain.build({Square(*spot): "blocking"})
+    square = Encounter(SquareGrid(10, 10), (ogre,), terrain=terrain)
+    hexes, moved = square.on_grid(flat)
+    assert moved == ("Ogre",)
+    assert flat.from_offset(*spot) not in hexes.creature("Ogre").cells(flat)

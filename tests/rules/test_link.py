@@ -178,11 +178,14 @@ GRIDS = st.one_of(
 
 @st.composite
 def encounters(draw, most=8):
-    """A random valid encounter: either grid, up to ``most`` creatures (each kept only if it
-    fits on the board beside those before it), any ruleset and options."""
-    from rules.placement import fits
+    """A random valid encounter: either grid, its terrain, up to ``most`` creatures (each kept
+    only if it fits on the board beside those before it, on ground it can stand on), any
+    ruleset and options."""
+    from rules.placement import fits, standing_problem
 
     grid = draw(GRIDS)
+    terrain = draw(terrains(grid))
+    stands = lambda creature: standing_problem(creature, grid, terrain) is None  # noqa: E731
     creatures, taken, occupied = [], set(), {}
     for name in draw(st.lists(TEXTS, max_size=most)):
         if name.casefold() in taken:
@@ -192,14 +195,14 @@ def encounters(draw, most=8):
             creature.check(grid)
         except RulesError:
             continue
-        if not fits(creature, grid, occupied):
+        if not fits(creature, grid, occupied, stands):
             continue
         for cell in creature.cells(grid):
             occupied.setdefault(cell, []).append(creature)
         taken.add(name.casefold())
         creatures.append(creature)
     ruleset = draw(st.sampled_from(list(RULESETS.values())))
-    encounter = Encounter(grid, tuple(creatures), ruleset, draw(option_sets()), draw(terrains(grid)))
+    encounter = Encounter(grid, tuple(creatures), ruleset, draw(option_sets()), terrain)
     return replace(encounter, stats=draw(stats_tables(encounter)), round=draw(rounds(encounter)))
 
 
@@ -652,7 +655,8 @@ def test_a_file_with_two_creatures_in_one_space_is_refused_naming_them():
 def test_a_squeezed_creature_cannot_smuggle_a_bad_facing():
     """A squeezed creature's cells skip the footprint's facing check; the link checks it."""
     ogre = Creature("Ogre", Size.LARGE, Square(0, 0), facing=2, squeezed_to=(1, 2))
-    good = Encounter(SquareGrid(6, 6), (ogre,))
+    corridor = Terrain.build({Square(1, row): "blocking" for row in range(6)})
+    good = Encounter(SquareGrid(6, 6), (ogre,), terrain=corridor)
     assert parse_encounter_code(encounter_code(good)) == good
     sections = json.loads(unpacked(encounter_code(good)))
     sections["c"][0][3] = 99

@@ -106,3 +106,22 @@ def test_the_grid_layer_draws_terrain_under_the_lines_and_walls_on_top():
     assert wall[0][1] == "M184.0 224.0L224.0 224.0" or wall[0][1] == "M224.0 224.0L184.0 224.0"
     plain = grid_scene(GRID, LAYOUT, 800, 600, 1.0)
     assert len(ops) == len(plain) + 2 + 2 + 1
+
+
+def test_painting_leaves_the_ground_under_a_creature_that_cannot_stand_on_it():
+    """Issue 20: blocking terrain painted over Kroh leaves his square as it was (the rules say
+    he cannot stand on it) and names him; difficult terrain is painted under him."""
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square, SquareGrid
+    from rules.sizes import Size
+    from rules.terrain import NO_TERRAIN
+    from web.tools import painted_around
+
+    board = Encounter(SquareGrid(6, 6), (Creature("Kroh", Size.MEDIUM, Square(2, 2), facing=0),))
+    cells = [Square(x, 2) for x in range(5)]
+    terrain, spared = painted_around(board, NO_TERRAIN, cells, "blocking")
+    assert spared == ("Kroh",)
+    assert sorted(cell.x for cell, _ in terrain.cells) == [0, 1, 3, 4]
+    terrain, spared = painted_around(board, NO_TERRAIN, cells, "difficult")
+    assert spared == () and len(terrain.cells) == 5
