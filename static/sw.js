@@ -2,16 +2,20 @@
 //
 // tools/build.py writes this file to the site's root as sw.js, filling in VERSION (a hash of
 // every published file) and FILES (every published file). On install it caches them all under
-// a cache named for this version; on activate it deletes the caches of older versions, so a new
-// deploy replaces the old one cleanly. Requests are answered from the cache first; a shared
-// link's hash never reaches the network, so opening one offline restores its encounter.
+// a cache named for this version, fetched from the network past the browser's HTTP cache (a
+// host such as GitHub Pages lets a visitor keep files for ten minutes, and a new version filled
+// from those would hold the old files); on activate it deletes the caches of older versions, so
+// a new deploy replaces the old one cleanly. Requests are answered from the cache first; a
+// shared link's hash never reaches the network, so opening one offline restores its encounter.
 const VERSION = "dev";
 const FILES = [];
 const CACHE = `flankwise-${VERSION}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()),
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
   );
 });
 

@@ -35,9 +35,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
-    def __init__(self, *args, prefix="/", quiet=False, **kwargs):
+    def __init__(self, *args, prefix="/", quiet=False, cache="no-cache", **kwargs):
         self.prefix = prefix
         self.quiet = quiet
+        self.cache = cache
         super().__init__(*args, **kwargs)
 
     def translate_path(self, path):
@@ -47,7 +48,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.prefix):])
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache)
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -62,17 +63,18 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
-def make_server(directory, host="127.0.0.1", port=0, prefix="/", quiet=False):
-    """A server for ``directory`` on ``host:port`` (0 picks a free port), not yet started."""
+def make_server(directory, host="127.0.0.1", port=0, prefix="/", quiet=False, cache="no-cache"):
+    """A server for ``directory`` on ``host:port`` (0 picks a free port), not yet started;
+    ``cache`` is the Cache-Control header it sends (GitHub Pages sends ``max-age=600``)."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"the sub-path must start and end with '/': {prefix!r}")
-    handler = functools.partial(Handler, directory=str(directory), prefix=prefix, quiet=quiet)
+    handler = functools.partial(Handler, directory=str(directory), prefix=prefix, quiet=quiet, cache=cache)
     return Server((host, port), handler)
 
 
-def serve_in_thread(directory, prefix="/"):
+def serve_in_thread(directory, prefix="/", cache="no-cache"):
     """Start a quiet server on a free loopback port in a thread; return (server, base URL)."""
-    server = make_server(directory, prefix=prefix, quiet=True)
+    server = make_server(directory, prefix=prefix, quiet=True, cache=cache)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}{prefix}"

@@ -129,3 +129,46 @@ def test_a_start_up_image_that_cannot_be_restored_is_dropped(browser, site):
     )
     assert size > 1_000_000
     context.close()
+
+
+def test_a_deploy_reaches_a_returning_visitor_within_two_loads(browser, tmp_path):
+    """Issue 20: served as GitHub Pages serves it (``Cache-Control: max-age=600``), a visitor
+    keeps the old files in the browser's HTTP cache for ten minutes. A deploy made meanwhile
+    (a changed index.html and py/web module, a new sw.js) must still reach them within two
+    loads: the new worker fills its cache from the network, not from that HTTP cache."""
+    folder = tmp_path / "_site"
+    build.build(folder)
+    server, url = devserver.serve_in_thread(folder, prefix="/flankwise/", cache="max-age=600")
+    try:
+        context, page, _ = open_page(browser, url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.wait_for_function(SAVED, timeout=60_000)
+        page.reload()
+        wait_ready(page)
+        worker, index = folder / "sw.js", folder / "index.html"
+        old = worker.read_text().split('const VERSION = "')[1][:16]
+        deployed = index.read_text().replace(old, "deployed00000002")
+        index.write_text(deployed.replace("<head>", '<head>\n  <meta name="deployed" content="2">', 1))
+        module = folder / "py/web/notices.py"
+        module.write_text(module.read_text() + "\n# deployed: 2\n")
+        worker.write_text(worker.read_text().replace(old, "deployed00000002"))
+        marker = "document.querySelector('meta[name=deployed]') !== null"
+        page.reload()
+        wait_ready(page)
+        if not page.evaluate(marker):
+            only_new = (
+                "caches.keys().then(names => names.includes('flankwise-deployed00000002')"
+                " && !names.some(name => name.startsWith('flankwise-') && name !== 'flankwise-deployed00000002'))"
+            )
+            for _ in range(120):
+                if page.evaluate(only_new):
+                    break
+                page.wait_for_timeout(500)
+            page.reload()
+            wait_ready(page)
+        assert page.evaluate(marker), "the second load after the deploy shows the new index.html"
+        source = page.evaluate("fetch('./py/web/notices.py').then(response => response.text())")
+        assert source.endswith("# deployed: 2\n")
+        context.close()
+    finally:
+        server.shutdown()
