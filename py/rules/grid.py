@@ -16,6 +16,7 @@ Facing" (hexes, distance by the shorter path, six facings).
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import ClassVar
 
 from rules.errors import RulesError
@@ -44,7 +45,9 @@ class Square:
     y: int
 
     def __post_init__(self):
-        _check_whole("A square's", x=self.x, y=self.y)
+        # Plain ints pass at once: a link's terrain makes up to 40,000 squares.
+        if type(self.x) is not int or type(self.y) is not int:
+            _check_whole("A square's", x=self.x, y=self.y)
 
     @cached_property
     def coords(self) -> tuple[int, int]:
@@ -60,7 +63,9 @@ class Hex:
     r: int
 
     def __post_init__(self):
-        _check_whole("A hex's", q=self.q, r=self.r)
+        # Plain ints pass at once, as for squares.
+        if type(self.q) is not int or type(self.r) is not int:
+            _check_whole("A hex's", q=self.q, r=self.r)
 
     @property
     def s(self) -> int:
@@ -165,6 +170,18 @@ class Grid:
         col, row = self.to_offset(cell)
         return 0 <= col < self.width and 0 <= row < self.height
 
+    def contains_all(self, cells) -> bool:
+        """Whether ``contains`` holds for every one of ``cells``: a board's worth of cells at
+        once, reading their columns and rows without a call per cell (terrain over a whole
+        200x200 board is 40,000 cells)."""
+        cells = list(cells)
+        if not cells:
+            return True
+        if set(map(type, cells)) != {self.cell_type}:
+            return all(map(self.contains, cells))
+        columns, rows = self._offsets(cells)
+        return min(columns) >= 0 and max(columns) < self.width and min(rows) >= 0 and max(rows) < self.height
+
     def check_cell(self, cell) -> None:
         """Raise ``GridError`` unless ``cell`` is a cell of this kind of grid."""
         if not isinstance(cell, self.cell_type):
@@ -255,6 +272,10 @@ class SquareGrid(Grid):
     def from_offset(self, col: int, row: int) -> Square:
         """The square at board column ``col`` and row ``row``."""
         return Square(col, row)
+
+    def _offsets(self, cells: list) -> tuple[list, list]:
+        """The columns and the rows of ``cells``, squares all (``to_offset`` of each)."""
+        return list(map(attrgetter("x"), cells)), list(map(attrgetter("y"), cells))
 
     def distance(self, a: Square, b: Square) -> int:
         """Squares of movement from ``a`` to ``b``, counting diagonals 1, 2, 1, 2, ...
@@ -361,6 +382,13 @@ class HexGrid(Grid):
         if self.orientation == "flat":
             return Hex(col, row - (col - (col & 1)) // 2)
         return Hex(col - (row - (row & 1)) // 2, row)
+
+    def _offsets(self, cells: list) -> tuple[list, list]:
+        """The columns and the rows of ``cells``, hexes all (``to_offset`` of each)."""
+        qs, rs = list(map(attrgetter("q"), cells)), list(map(attrgetter("r"), cells))
+        if self.orientation == "flat":
+            return qs, [r + (q - (q & 1)) // 2 for q, r in zip(qs, rs)]
+        return [q + (r - (r & 1)) // 2 for q, r in zip(qs, rs)], rs
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Hexes from ``a`` to ``b`` along the shortest path ("UA Hex Grid")."""

@@ -13,6 +13,8 @@ identity, so the board keeps one value and the movement rules cache their work p
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
+from operator import attrgetter, eq, gt, itemgetter, lt, sub
 
 from rules.errors import RulesError, typed_key
 from rules.grid import Grid, Hex, Square
@@ -159,9 +161,144 @@ def edge_kind_name(kind: str) -> str:
     return EDGE_KINDS[parse_edge_kind(kind)].name
 
 
+_COORDS = {Square: attrgetter("x", "y"), Hex: attrgetter("q", "r")}
+"""Each kind of cell's ``coords``, read without filling the cell's cache: filling it costs more
+than the rest of sorting a board of 40,000 cells."""
+
+
 def _cell_key(cell) -> tuple:
-    """Sort key for cells of either kind."""
-    return cell.coords
+    """Sort key for cells of either kind: their ``coords``."""
+    getter = _COORDS.get(type(cell))
+    return getter(cell) if getter else cell.coords
+
+
+def _sorted_cells(cells: list) -> tuple:
+    """``(cell, kinds)`` pairs sorted by cell (``_cell_key``)."""
+    keys = _keys_of(list(map(itemgetter(0), cells)))
+    return tuple(map(cells.__getitem__, sorted(range(len(cells)), key=keys.__getitem__)))
+
+
+def _keys_of(cells: list) -> list:
+    """``_cell_key`` of each of ``cells``, without a call per cell when they are all plain
+    squares or all plain hexes."""
+    getter = _plain_getter(cells)
+    return list(map(getter, cells)) if getter else [_cell_key(cell) for cell in cells]
+
+
+def _plain_cells(entries: tuple) -> tuple | None:
+    """What ``_checked_cells`` and ``_sorted_cells`` make of ``entries`` in the usual case, with
+    a step per distinct kinds rather than per cell: ``(cell, kinds)`` tuples of plain squares or
+    plain hexes, no cell twice, each ``kinds`` a name or a tuple of names. ``None`` for anything
+    else (or any mistake), which ``_checked_cells`` reads one entry at a time and names the
+    first problem of. Entries already as ``Terrain`` keeps them are kept, not made again."""
+    if set(map(type, entries)) != {tuple} or set(map(len, entries)) != {2}:
+        return None
+    cells = list(map(itemgetter(0), entries))
+    getter = _plain_getter(cells)
+    if getter is None:
+        return None
+    keys = list(map(getter, cells))
+    order = None
+    if not all(map(lt, keys, islice(keys, 1, None))):
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        ordered = list(map(keys.__getitem__, order))
+        if any(map(eq, ordered, islice(ordered, 1, None))):
+            return None
+    given = list(map(itemgetter(1), entries))
+    try:
+        distinct = dict.fromkeys(given)
+    except TypeError:
+        return None
+    if not set(map(type, distinct)) <= {str, tuple}:
+        return None
+    try:
+        named = {kinds: _sorted_kinds(kinds, cells[0]) for kinds in distinct}
+    except TerrainError:
+        return None
+    if all(named[kinds] is kinds for kinds in named):
+        return entries if order is None else tuple(map(entries.__getitem__, order))
+    if order is None:
+        return tuple(zip(cells, map(named.__getitem__, given)))
+    return tuple(zip(map(cells.__getitem__, order), map(named.__getitem__, map(given.__getitem__, order))))
+
+
+def _plain_getter(cells: list):
+    """The ``_COORDS`` getter of ``cells`` if they are all plain squares or all plain hexes,
+    else ``None``."""
+    kinds = set(map(type, cells))
+    return _COORDS.get(kinds.pop()) if len(kinds) == 1 else None
+
+
+def _plain_walls(entries: tuple) -> list | None:
+    """What ``_checked_walls`` makes of ``entries`` in the usual case (as ``_plain_cells``):
+    ``(a, b, kind)`` tuples of two different plain squares or two plain hexes, no edge twice.
+    ``None`` for anything else, which ``_checked_walls`` reads one wall at a time."""
+    if set(map(type, entries)) != {tuple} or set(map(len, entries)) != {3}:
+        return None
+    firsts, seconds = list(map(itemgetter(0), entries)), list(map(itemgetter(1), entries))
+    getter = _plain_getter(firsts + seconds)
+    if getter is None:
+        return None
+    keys_a, keys_b = list(map(getter, firsts)), list(map(getter, seconds))
+    lows, highs = list(map(min, keys_a, keys_b)), list(map(max, keys_a, keys_b))
+    if any(map(eq, keys_a, keys_b)) or len(set(zip(lows, highs))) != len(lows):
+        return None
+    given = list(map(itemgetter(2), entries))
+    try:
+        named = {kind: parse_edge_kind(kind) for kind in dict.fromkeys(given)}
+    except (TypeError, TerrainError):
+        return None
+    swaps = list(map(gt, keys_a, keys_b))
+    starts = [b if swap else a for a, b, swap in zip(firsts, seconds, swaps)]
+    ends = [a if swap else b for a, b, swap in zip(firsts, seconds, swaps)]
+    return list(zip(lows, highs, starts, ends, map(named.__getitem__, given)))
+
+
+def _checked_cells(entries) -> list:
+    """The ``(cell, kinds)`` pairs of ``Terrain.cells``, each checked, its kinds sorted."""
+    cells, seen = [], set()
+    for entry in entries:
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            raise TerrainError(f"A terrain cell is a (cell, kinds) pair, not {entry!r}.")
+        cell, kinds = entry
+        _check_cell(cell)
+        if cell in seen:
+            raise TerrainError(f"{cell_text(cell)} is listed twice: give all its kinds at once.")
+        seen.add(cell)
+        cells.append((cell, _sorted_kinds(kinds, cell)))
+    return cells
+
+
+def _sorted_kinds(kinds, cell) -> tuple:
+    """The sorted ``TERRAIN_KINDS`` names that ``kinds`` (a name or names) gives ``cell``:
+    ``kinds`` itself if it is that already."""
+    names = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    if not names:
+        raise TerrainError(f"{cell_text(cell)} needs at least one kind of terrain.")
+    found = tuple(sorted({parse_terrain_kind(name) for name in names}))
+    return kinds if type(kinds) is tuple and found == kinds else found
+
+
+def _checked_walls(entries) -> list:
+    """The walls of ``Terrain.edges`` as ``(key of a, key of b, a, b, kind)``, each checked,
+    ``a`` the first of its two cells by ``_cell_key``."""
+    walls, seen = [], set()
+    for entry in entries:
+        if not isinstance(entry, tuple) or len(entry) != 3:
+            raise TerrainError(f"A wall is an (a, b, kind) triple, not {entry!r}.")
+        a, b, kind = entry
+        _check_cell(a)
+        _check_cell(b)
+        key_a, key_b = _cell_key(a), _cell_key(b)
+        if type(a) is not type(b) or (key_a == key_b and a == b):
+            raise TerrainError(f"A wall stands between two different cells, not {a!r} and {b!r}.")
+        wall = (key_a, key_b, a, b) if key_a <= key_b else (key_b, key_a, b, a)
+        edge = (type(a), wall[0], wall[1])
+        if edge in seen:
+            raise TerrainError(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two.")
+        seen.add(edge)
+        walls.append((*wall, parse_edge_kind(kind)))
+    return walls
 
 
 @dataclass(frozen=True)
@@ -179,39 +316,19 @@ class Terrain:
     edges: tuple = ()
 
     def __post_init__(self):
-        cells = []
-        seen = set()
-        for entry in self.cells:
-            if not isinstance(entry, tuple) or len(entry) != 2:
-                raise TerrainError(f"A terrain cell is a (cell, kinds) pair, not {entry!r}.")
-            cell, kinds = entry
-            _check_cell(cell)
-            if cell in seen:
-                raise TerrainError(f"{cell_text(cell)} is listed twice: give all its kinds at once.")
-            seen.add(cell)
-            names = (kinds,) if isinstance(kinds, str) else tuple(kinds)
-            if not names:
-                raise TerrainError(f"{cell_text(cell)} needs at least one kind of terrain.")
-            cells.append((cell, tuple(sorted({parse_terrain_kind(name) for name in names}))))
-        edges = {}
-        for entry in self.edges:
-            if not isinstance(entry, tuple) or len(entry) != 3:
-                raise TerrainError(f"A wall is an (a, b, kind) triple, not {entry!r}.")
-            a, b, kind = entry
-            _check_cell(a)
-            _check_cell(b)
-            if type(a) is not type(b) or a == b:
-                raise TerrainError(f"A wall stands between two different cells, not {a!r} and {b!r}.")
-            pair = (a, b) if _cell_key(a) <= _cell_key(b) else (b, a)
-            if pair in edges:
-                raise TerrainError(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two.")
-            edges[pair] = parse_edge_kind(kind)
-        kinds = {type(cell) for cell, _ in cells} | {type(pair[0]) for pair in edges}
+        given_cells, given_edges = tuple(self.cells), tuple(self.edges)
+        cells = _plain_cells(given_cells)
+        if cells is None:
+            cells = _sorted_cells(_checked_cells(given_cells))
+        walls = _plain_walls(given_edges)
+        if walls is None:
+            walls = _checked_walls(given_edges)
+        kinds = set(map(type, map(itemgetter(0), cells))) | set(map(type, map(itemgetter(2), walls)))
         if len(kinds) > 1:
             raise TerrainError("Terrain lies on one kind of board: squares or hexes, not both.")
-        object.__setattr__(self, "cells", tuple(sorted(cells, key=lambda pair: _cell_key(pair[0]))))
-        walls = sorted((_cell_key(a), _cell_key(b), a, b, kind) for (a, b), kind in edges.items())
-        object.__setattr__(self, "edges", tuple((a, b, kind) for _, _, a, b, kind in walls))
+        # Cells of one kind have distinct coordinates, so neither sort compares two cells.
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "edges", tuple(wall[2:] for wall in sorted(walls)))
 
     @classmethod
     def build(cls, cells=None, edges=None) -> "Terrain":
@@ -231,6 +348,12 @@ class Terrain:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @cached_property
+    def _fitting(self) -> set:
+        """The boards ``check`` has passed this terrain on: an encounter is made again after
+        every move, and checks its terrain once."""
+        return set()
 
     @cached_property
     def by_cell(self) -> dict:
@@ -257,6 +380,11 @@ class Terrain:
     def check(self, grid: Grid) -> None:
         """Raise ``TerrainError`` unless every cell is on ``grid`` and every wall lies between
         two cells that share a side there."""
+        if grid in self._fitting:
+            return
+        if self._fits(grid):
+            self._fitting.add(grid)
+            return
         for cell, _ in self.cells:
             if not grid.contains(cell):
                 raise TerrainError(f"Terrain at {cell_text(cell)} lies off the {grid.kind} board.")
@@ -269,6 +397,20 @@ class Terrain:
             if step not in sides:
                 where = f"{cell_text(a)} and {cell_text(b)}"
                 raise TerrainError(f"A wall stands between cells that share a side; {where} do not.")
+
+    def _fits(self, grid: Grid) -> bool:
+        """Whether ``check`` passes, answered for all cells and walls at once (``check`` then
+        looks one by one for the first problem only when this says there is one)."""
+        if not grid.contains_all(map(itemgetter(0), self.cells)):
+            return False
+        firsts, seconds = list(map(itemgetter(0), self.edges)), list(map(itemgetter(1), self.edges))
+        if not grid.contains_all(firsts + seconds):
+            return False
+        sides = {vector for vector in grid.vectors if 0 in vector or grid.kind == "hex"}
+        keys_a, keys_b = _keys_of(firsts), _keys_of(seconds)
+        steps = zip(map(sub, map(itemgetter(0), keys_b), map(itemgetter(0), keys_a)),
+                    map(sub, map(itemgetter(1), keys_b), map(itemgetter(1), keys_a)))
+        return set(steps) <= sides
 
 
 def _check_cell(cell) -> None:
