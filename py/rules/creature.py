@@ -12,6 +12,7 @@ fields (speed, race, armour, flying, helpless, reach...) feed ``rules.speed``,
 narrow space ("Terrain and Obstacles: Squeezing", seed 002), and ``cells`` honours it.
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 from rules.errors import RulesError
@@ -57,6 +58,28 @@ FACELESS_PRESETS = (
 following monsters are faceless: lantern archon, assassin vine, chaos beast, darkmantle, violet
 fungus, gibbering mouther, mimic, phasm, will-o'-wisp, xorn, and octopus (including giant
 octopus)." Elementals and oozes are whole kinds, named here as such."""
+
+
+_INVISIBLE = frozenset(("Cc", "Cf"))
+"""The Unicode categories ``clean_name`` drops: control characters, and format characters such
+as zero-width spaces and joiners, which show nothing a player could see."""
+
+
+def clean_name(text: str) -> str:
+    """``text`` as a creature's name: runs of spaces (and tabs, line breaks and other white
+    space) as one space, none at either end, no control or invisible format characters (Unicode
+    categories Cc and Cf: "Goblin\u200b" is "Goblin"), composed as Unicode's NFC ("e" and a
+    combining accent are "\u00e9"). Two names a player cannot tell apart come out the same.
+
+    The token form cleans what is typed, and links and files clean the names they hold, so
+    ``Creature`` accepts only a name already clean.
+    """
+    words = text.split()
+    if not text.isprintable():
+        kept = "".join(character for character in " ".join(words) if unicodedata.category(character) not in _INVISIBLE)
+        words = kept.split()
+    name = " ".join(words)
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
 
 
 def squeezed_shapes(size: Size) -> tuple[tuple[int, int], ...]:
@@ -146,8 +169,14 @@ class Creature:
     faceless_as: str | None = None
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip():
+        cleaned = clean_name(self.name) if isinstance(self.name, str) else ""
+        if not cleaned:
             raise CreatureError(f"A creature needs a name, not {self.name!r}.")
+        if cleaned != self.name:
+            raise CreatureError(
+                f"Write the name as {cleaned!r}: without spaces at its ends, doubled spaces, or "
+                "invisible characters, so that no two names look alike."
+            )
         if not isinstance(self.size, Size):
             raise CreatureError(f"{self.name} needs a size such as Size.MEDIUM, not {self.size!r}.")
         if not isinstance(self.anchor, (Square, Hex)):

@@ -10,7 +10,11 @@ A link or file is untrusted input. Reading one either returns a valid ``Encounte
 ``LinkError``, the one error this module raises, whose message says what is wrong in words a
 player understands ("This link is damaged: it ends early"). Unpacking is capped, so a
 decompression bomb is refused after ``MAX_UNPACKED`` bytes, and every count, size and length has
-a limit that the writer checks too: whatever ``encounter_code`` writes, the reader opens.
+a limit that the writer checks too: whatever ``encounter_code`` writes, the reader opens. The
+readers work in proportion to their input and the board: each count is checked before the work
+it causes, a cell or wall given twice is refused as soon as it comes, and text nesting deeper
+than the format ever writes is refused before ``json`` reads it (``loads_shallow``). Names are
+read as the token form reads them (``rules.creature.clean_name``).
 
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
 ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
@@ -25,20 +29,22 @@ its default, so older v1 links keep opening.
 import base64
 import json
 import re
+import reprlib
 import zlib
 from abc import ABC, abstractmethod
 from dataclasses import MISSING, dataclass, fields
 from functools import cached_property, lru_cache
+from itertools import repeat
 
-from rules.creature import Creature
+from rules.creature import Creature, clean_name
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.grid import HEX_ORIENTATIONS, Grid, HexGrid, SquareGrid
-from rules.options import Options, option_info, options_code, parse_options
+from rules.options import OPTION_INFO, Options, option_info, options_code, parse_options
 from rules.placement import PlacementError
 from rules.sizes import Size, facing_name, facing_names, parse_facing, parse_size, size_name
 from rules.speed import ARMOURS, SpeedModifier
-from rules.terrain import EDGE_KINDS, NO_TERRAIN, Terrain
+from rules.terrain import EDGE_KINDS, NO_TERRAIN, TERRAIN_KINDS, Terrain, cell_text, parse_terrain_kind
 from rules.zones import RULESETS, UA_FACING, parse_ruleset
 
 
@@ -62,8 +68,17 @@ MAX_UNPACKED = 256 * 1024
 MAX_CODE = 2 * MAX_UNPACKED
 """The most characters of a code: more than any code of ``MAX_UNPACKED`` bytes needs."""
 
-MAX_FILE = 4 * 1024 * 1024
-"""The most characters of a JSON file: more than any encounter within the limits below needs."""
+MAX_FILE = 36 * 1024 * 1024
+"""The most characters of a JSON file: a little more than the largest encounter within the
+limits below takes, 36.6 million characters (tests/rules/test_hostile.py builds it: a 200x200
+board of hexes with ground on every cell and a wall on every edge, 500 creatures with every
+field at its longest, each text of control characters, which JSON writes six characters long,
+their combat stats, and a round with the longest log). What the page exports, it imports."""
+
+MAX_FILE_VALUES = 800_000
+"""The most values a JSON file holds, counted (as commas and brackets) before it is parsed:
+that largest encounter holds 715,197. A file of nothing but empty lists would otherwise make
+``json`` build about 25 bytes of objects per character."""
 
 MAX_SIDE = 200
 """The most cells along each side of a board."""
@@ -95,6 +110,13 @@ MAX_LOG_LINE = 400
 MAX_LOG_LINES = 500
 """The most lines of the round's log (the page keeps the latest)."""
 
+MAX_DEPTH = 8
+"""The deepest lists and objects nest in a code or a file, the outermost counted: the format
+writes at most 6 (the sections or the file, the creatures, a creature, its speed modifiers, one
+modifier, the armours it is lost in), and 2 spare levels leave room for later v1 fields.
+Deeper text is refused before it is parsed (``loads_shallow``): the page's Python has a small
+stack, and running out of it there is fatal, not an error to catch."""
+
 GRID_KINDS = ("square", "flat", "pointy")
 """The board kinds of a code, numbered from 0: squares, flat-topped hexes, pointy-topped hexes."""
 
@@ -102,6 +124,8 @@ _CODE_CHARACTERS = re.compile(r"[A-Za-z0-9_-]*")
 _HASH = re.compile(r"v([0-9]{1,6})\.(.*)", re.DOTALL)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _LONGEST_MESSAGE = 300
+_LONGEST_OPTIONS = 2 * len(",".join(f"{info.name}={(info.bounds or (0, 0))[1]}" for info in OPTION_INFO))
+"""The most characters of a code's options: twice what all of them spelled out take."""
 
 
 class _Refusal(Exception):
@@ -129,6 +153,10 @@ class _Beyond(_Refusal):
         return f"This {noun} cannot be opened: {self.what}"
 
 
+class _Unreadable(_Damaged):
+    """Text that is not JSON: brackets that do not close in order, or anything ``json`` refuses."""
+
+
 def _clipped(message: str) -> str:
     """``message``, cut short if a hostile link stuffed a huge value into it."""
     if len(message) <= _LONGEST_MESSAGE:
@@ -137,9 +165,89 @@ def _clipped(message: str) -> str:
 
 
 def _shown(value) -> str:
-    """A short quotation of a value read from a link or file, for a message."""
-    text = repr(value)
+    """A short quotation of a value read from a link or file, for a message; a huge value is
+    never quoted whole (``reprlib`` quotes the start of long text and lists)."""
+    text = reprlib.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# Parsing JSON without deep recursion. ``json`` recurses once per level of nesting; CPython
+# turns running out of stack into a RecursionError, but the page's Python dies. So the text's
+# skeleton is read first, with a few passes of compiled expressions over the whole text and
+# none per character in Python: escaped quotes and backslashes go (so an escaped quote ends no
+# string; other escapes hold no quote), then all but quotes, brackets and commas, then the
+# strings with whatever was inside them. Each pass of ``_INNERMOST`` then removes the innermost
+# level of bracket pairs.
+_ESCAPE = re.compile(r'\\[\\"]')
+_NOT_STRUCTURE = re.compile(r'[^"\[\]{},]+')
+_STRING = re.compile(r'"[^"]*"?')
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def _skeleton(text: str) -> str:
+    """The brackets and commas of the JSON ``text`` outside its strings, in order."""
+    return _STRING.sub("", _NOT_STRUCTURE.sub("", _ESCAPE.sub("", text)))
+
+
+def _values(skeleton: str) -> int:
+    """About how many values (and keys) the JSON of ``skeleton`` holds, at most twice as many:
+    a list or object, and one more value after each comma."""
+    return skeleton.count(",") + skeleton.count("[") + skeleton.count("{")
+
+
+def _nesting_within(skeleton: str, deepest: int) -> bool | None:
+    """Whether the lists and objects of ``skeleton`` nest at most ``deepest`` deep and close in
+    order: ``True``; ``False`` if they nest deeper; ``None`` if they do not close in order."""
+    brackets = skeleton.replace(",", "")
+    for _ in range(deepest):
+        if not brackets:
+            return True
+        brackets = _INNERMOST.sub("", brackets)
+    if not brackets:
+        return True
+    return False if _INNERMOST.search(brackets) else None
+
+
+def _no_constant(name: str):
+    """Refuse ``NaN`` and ``Infinity``, which ``json`` reads and JSON does not have."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parsed(text: str, deepest: int, unreadable: str, most: int | None = None):
+    """The JSON value of ``text``, refused as ``_Unreadable(unreadable)`` if it is not JSON, as
+    ``_Damaged`` if it nests deeper than ``deepest`` and as ``_Beyond`` if it holds more than
+    ``most`` values (``_values``), before ``json`` reads it."""
+    skeleton = _skeleton(text)
+    if most is not None and _values(skeleton) > most:
+        raise _Beyond(f"it holds over {most:,} values, more than any encounter")
+    within = _nesting_within(skeleton, deepest)
+    if within is False:
+        raise _Damaged(f"its contents nest more than {deepest} levels deep, deeper than an encounter")
+    try:
+        if within is None:
+            raise ValueError("unbalanced brackets")
+        return json.loads(text, parse_constant=_no_constant)
+    except ValueError:
+        raise _Unreadable(unreadable) from None
+
+
+def loads_shallow(text: str, deepest: int, noun: str = "link") -> object:
+    """The value of the JSON ``text``, read as ``json.loads`` reads it, but with no deep
+    recursion: lists and objects nesting more than ``deepest`` levels (the outermost is 1) are
+    refused before ``json`` sees them, and so are brackets that do not close in order (brackets
+    inside strings do not count). ``NaN`` and ``Infinity``, which are not JSON, are refused too.
+
+    For untrusted text (links, files, saves kept by the browser): pass the deepest the format
+    ever writes (``MAX_DEPTH`` for encounters). Raises ``LinkError`` saying "This {noun} is
+    damaged: ..." for any text that is not such JSON. The work is a few passes over the text,
+    fast for a 256 kB code in the page.
+    """
+    if not isinstance(text, str):
+        raise LinkError(f"This {noun} is not a Flankwise encounter")
+    try:
+        return _parsed(text, deepest, "its contents do not read as JSON")
+    except _Refusal as refusal:
+        raise LinkError(_clipped(refusal.sentence(noun))) from None
 
 
 @dataclass(frozen=True)
@@ -215,6 +323,20 @@ class Text(Codec):
         if _SURROGATE.search(text):
             raise where.beyond("holds a broken character (half of a surrogate pair)")
         return text
+
+
+@dataclass(frozen=True)
+class Name(Text):
+    """A creature's name: text read the way the token form reads a typed name
+    (``clean_name``: no spaces at the ends or doubled, no invisible characters), so that a
+    link cannot hold two names a player cannot tell apart. Written as it is: a ``Creature``'s
+    name is clean already."""
+
+    def unpack(self, raw, where: Where):
+        """``raw`` if it is text within the limit, cleaned (kept as it is if nothing is left,
+        so that the creature's own check says it needs a name)."""
+        text = super().unpack(raw, where)
+        return clean_name(text) or text
 
 
 @dataclass(frozen=True)
@@ -322,7 +444,7 @@ class Choice(Codec):
 @dataclass(frozen=True)
 class Pair(Codec):
     """A creature's name with a value of the ``value`` codec: ``[name, value]`` in both forms,
-    read back as a ``(name, value)`` tuple."""
+    read back as a ``(name, value)`` tuple, the name read as ``Name`` reads it."""
 
     value: Codec
 
@@ -350,7 +472,7 @@ class Pair(Codec):
         """The name (checked) and the raw value of ``[name, value]``."""
         if not isinstance(raw, list) or len(raw) != 2:
             raise where.damaged("is not a name and a value")
-        return Text().unpack(raw[0], where), raw[1]
+        return Name().unpack(raw[0], where), raw[1]
 
 
 class SizeCode(Codec):
@@ -372,7 +494,7 @@ class SizeCode(Codec):
 
     def read(self, raw, where: Where):
         """The size called ``raw``."""
-        if not isinstance(raw, str):
+        if not isinstance(raw, str) or len(raw) > MAX_TEXT:
             raise where.damaged('is not a size name such as "Medium"')
         return parse_size(raw)
 
@@ -454,7 +576,7 @@ class FacingCode(Codec):
         """``None`` for ``null``, else the direction called ``raw``."""
         if raw is None:
             return None
-        if not isinstance(raw, str):
+        if not isinstance(raw, str) or len(raw) > MAX_TEXT:
             raise where.damaged('is not a direction name such as "N", or null')
         return parse_facing(raw, where.known["size"], where.grid)
 
@@ -601,7 +723,7 @@ SPEED_MODIFIER_FIELDS = (
 """The field table of a ``rules.speed.SpeedModifier``, in the order the code writes them."""
 
 CREATURE_FIELDS = (
-    FieldCode("name", Text()),
+    FieldCode("name", Name()),
     FieldCode("size", SizeCode()),
     FieldCode("anchor", CellCode()),
     FieldCode("facing", FacingCode()),
@@ -732,24 +854,27 @@ def _pack_stats(encounter: Encounter, show: bool) -> list:
 
 
 def _read_stats(raw, grid: Grid, show: bool) -> tuple:
-    """The ``(name, CombatStats)`` pairs of an ``"s"`` section (or the file's ``"stats"``)."""
+    """The ``(name, CombatStats)`` pairs of an ``"s"`` section (or the file's ``"stats"``), a
+    name given twice refused as soon as it comes."""
     if not isinstance(raw, list):
         raise _Damaged("its combat stats are not a list")
     _check_count(len(raw))
-    record, pairs = stats_record(), []
+    record, pairs, seen = stats_record(), [], set()
     for entry in raw:
         if show:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 raise _Damaged("an entry of its combat stats has no name")
-            fields_by_name = {key: value for key, value in entry.items() if key != "name"}
-            name = entry["name"]
-            place = _stats_place(grid, name)
-            pairs.append((Text().unpack(name, place), record.read(fields_by_name, place)))
+            name, fields_given = entry["name"], {key: value for key, value in entry.items() if key != "name"}
         else:
             if not isinstance(entry, list) or not entry or not isinstance(entry[0], str):
                 raise _Damaged("an entry of its combat stats has no name")
-            place = _stats_place(grid, entry[0])
-            pairs.append((Text().unpack(entry[0], place), record.unpack(entry[1:], place)))
+            name, fields_given = entry[0], entry[1:]
+        place = _stats_place(grid, name)
+        name = Name().unpack(name, place)
+        if name.casefold() in seen:
+            raise _Damaged(f"{name} has combat stats twice: give it one set")
+        seen.add(name.casefold())
+        pairs.append((name, record.read(fields_given, place) if show else record.unpack(fields_given, place)))
     return tuple(pairs)
 
 
@@ -783,16 +908,24 @@ def _where(grid: Grid, number: int) -> Where:
 
 
 def _creatures(raw, grid: Grid, reader) -> tuple:
-    """The creatures on ``grid`` from the list ``raw``, each read by ``reader``."""
+    """The creatures on ``grid`` from the list ``raw``, each read by ``reader``; a name given
+    twice is refused as soon as it comes."""
     if not isinstance(raw, list):
         raise _Damaged("its creatures are not a list")
     _check_count(len(raw))
-    return tuple(reader(each, _where(grid, number)) for number, each in enumerate(raw, start=1))
+    creatures, seen = [], set()
+    for number, each in enumerate(raw, start=1):
+        creature = reader(each, _where(grid, number))
+        if creature.name.casefold() in seen:
+            raise _Damaged(f"Two creatures are named {creature.name}: give each its own name")
+        seen.add(creature.name.casefold())
+        creatures.append(creature)
+    return tuple(creatures)
 
 
 def _ruleset(raw):
     """The ruleset called ``raw``."""
-    if not isinstance(raw, str):
+    if not isinstance(raw, str) or len(raw) > MAX_TEXT:
         raise _Damaged("its facing ruleset is not a name")
     return parse_ruleset(raw)
 
@@ -889,23 +1022,79 @@ def _pack_ground(terrain: Terrain, grid: Grid) -> list:
     return packed
 
 
+_GROUNDS = 2 ** len(TERRAIN_KINDS) - 1
+"""How many combinations of kinds of terrain there are: the most lists of ground a ``"t"``
+section holds."""
+
+_CLAIMED = re.compile(rb"[^\x00]")
+_RUN = re.compile(rb"([^\x00])\1*")
+
+
 def _read_ground(raw, grid: Grid) -> tuple:
-    """The ``(cell, kinds)`` pairs of a ``"t"`` section (see ``_pack_ground``)."""
+    """The ``(cell, kinds)`` pairs of a ``"t"`` section (see ``_pack_ground``), in the order
+    of ``_claimed_cells``.
+
+    The work is in proportion to the section and the board whatever the section holds: at most
+    ``_GROUNDS`` lists, each one's kinds read before its runs, and a cell claimed twice refused
+    as soon as its run comes (``claimed`` holds the number of each cell's list), so that runs
+    which each cover the whole board again cost one pass over it, not one each.
+    """
     if not isinstance(raw, list):
         raise _Damaged("its terrain is not a list")
-    cells = []
+    if len(raw) > _GROUNDS:
+        raise _Damaged(f"its terrain has {len(raw)} lists of ground; there are {_GROUNDS} combinations of kinds")
+    count = grid.width * grid.height
+    claimed = bytearray(count)
+    grounds = [None]
     for entry in raw:
         if not isinstance(entry, list) or len(entry) < 3 or len(entry) % 2 == 0 or not isinstance(entry[0], str):
             raise _Damaged("its terrain is not kinds with runs of cells")
-        kinds, end = tuple(entry[0].split("+")), 0
+        if len(entry) > 2 * count + 1:
+            raise _Damaged("its terrain has more runs of cells than the board has cells")
+        grounds.append(_ground_kinds(entry[0]))
+        mark, end = len(grounds) - 1, 0
         for gap, length in zip(entry[1::2], entry[2::2]):
             if type(gap) is not int or type(length) is not int or gap < 0 or length < 1:
                 raise _Damaged("its terrain has a run of cells that cannot be")
             start, end = end + gap, end + gap + length
-            if end > grid.width * grid.height:
+            if end > count:
                 raise _Damaged("its terrain runs past the end of the board")
-            cells.extend((_cell(grid, number, "its terrain"), kinds) for number in range(start, end))
+            twice = _CLAIMED.search(claimed, start, end)
+            if twice:
+                cell = grid.from_offset(twice.start() % grid.width, twice.start() // grid.width)
+                raise _Damaged(f"its terrain lists {cell_text(cell)} twice")
+            claimed[start:end] = bytes((mark,)) * length
+    return _claimed_cells(grid, claimed, grounds)
+
+
+def _ground_kinds(text: str) -> tuple:
+    """The kinds of a list of ground, ``"difficult+obstacle"``, sorted as ``Terrain`` keeps
+    them; a name of no kind raises ``TerrainError``."""
+    if len(text) > MAX_TEXT:
+        raise _Damaged("its terrain names kinds of ground this page does not know")
+    return tuple(sorted({parse_terrain_kind(name) for name in text.split("+")}))
+
+
+def _claimed_cells(grid: Grid, claimed: bytearray, grounds: list) -> tuple:
+    """``(cell, grounds[mark])`` for each cell with a mark in ``claimed`` (by reading-order
+    number), a run of one mark at a time. Squares and flat hexes go column by column, the order
+    ``Terrain`` sorts them into, so that its sort has nothing to do; pointy hexes go row by row,
+    each row in that order."""
+    width, height, cells = grid.width, grid.height, []
+    by_rows = grid.kind == "hex" and grid.orientation == "pointy"
+    for line in range(height if by_rows else width):
+        marks = claimed[line * width : (line + 1) * width] if by_rows else claimed[line::width]
+        for run in _RUN.finditer(marks):
+            places = range(run.start(), run.end())
+            columns, rows = (places, repeat(line)) if by_rows else (repeat(line), places)
+            cells += zip(map(grid.from_offset, columns, rows), repeat(grounds[run[1][0]]))
     return tuple(cells)
+
+
+def _most_walls(grid: Grid) -> int:
+    """The most walls ``grid`` holds: one on each side of every cell, each side shared by two
+    cells (two walls a square, three a hex)."""
+    return grid.width * grid.height * (2 if grid.kind == "square" else 3)
 
 
 def _pack_walls(terrain: Terrain, grid: Grid) -> list:
@@ -919,18 +1108,35 @@ def _pack_walls(terrain: Terrain, grid: Grid) -> list:
 
 
 def _read_walls(raw, grid: Grid) -> tuple:
-    """The ``(a, b, kind)`` walls of a ``"w"`` section (see ``_pack_walls``)."""
+    """The ``(a, b, kind)`` walls of a ``"w"`` section (see ``_pack_walls``): no more than the
+    board holds, a wall off the board or on an edge that has one already refused as it comes."""
     if not isinstance(raw, list) or len(raw) % 3:
         raise _Damaged("its walls are not cells, sides and kinds")
-    walls = []
+    most = _most_walls(grid)
+    if len(raw) // 3 > most:
+        raise _Beyond(f"it has {len(raw) // 3} walls; a board this size holds at most {most}")
+    walls, seen = [], set()
     for number, side, kind in zip(raw[0::3], raw[1::3], raw[2::3]):
         if type(side) is not int or not 0 <= side < len(grid.vectors):
             raise _Damaged("a wall of it faces no side of a cell")
         if type(kind) is not int or not 0 <= kind < len(_WALL_KINDS):
             raise _Damaged("a wall of it is of no kind this page knows")
         a = _cell(grid, number, "a wall of it")
-        walls.append((a, grid.step(a, side), _WALL_KINDS[kind]))
+        b = grid.step(a, side)
+        walls.append((a, b, _WALL_KINDS[kind]))
+        _see_wall(grid, seen, a, b)
     return tuple(walls)
+
+
+def _see_wall(grid: Grid, seen: set, a, b) -> None:
+    """Note the wall between ``a`` (on the board) and ``b`` in ``seen``; refuse it if ``b`` is
+    off the board or the edge has a wall already, with the words ``Terrain`` would use."""
+    if not grid.contains(b):
+        raise _Damaged(f"The wall between {cell_text(a)} and {cell_text(b)} lies off the {grid.kind} board")
+    edge = frozenset((_index(grid, a), _index(grid, b)))
+    if edge in seen:
+        raise _Damaged(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two")
+    seen.add(edge)
 
 
 def _code_grid(raw) -> Grid:
@@ -950,12 +1156,9 @@ def _code_options(raw) -> Options:
     """The options of the code's ``"o"`` section, the text of ``options_code``."""
     if not isinstance(raw, str):
         raise _Damaged("its options are not text")
-    try:
-        return parse_options(raw)
-    except RulesError:
-        raise
-    except ValueError:
-        raise _Damaged("its options hold a number too long to read") from None
+    if len(raw) > _LONGEST_OPTIONS:
+        raise _Damaged(f"its options are over {_LONGEST_OPTIONS} characters, more than all of them take")
+    return parse_options(raw)
 
 
 _CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n")
@@ -964,9 +1167,10 @@ _CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n")
 def _read_code(payload: bytes) -> Encounter:
     """The encounter whose unpacked code is ``payload``."""
     try:
-        sections = json.loads(payload.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise _Damaged("its contents do not read as an encounter") from None
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Unreadable("its contents do not read as an encounter") from None
+    sections = _parsed(text, MAX_DEPTH, "its contents do not read as an encounter")
     if not isinstance(sections, dict) or "g" not in sections:
         raise _Damaged("it holds no board")
     unknown = set(sections) - set(_CODE_SECTIONS)
@@ -1097,14 +1301,8 @@ def _file_document(encounter: Encounter) -> dict:
         ],
         "ruleset": _check_ruleset(encounter.ruleset),
         "options": _options_by_name(encounter.options),
-        "terrain": [
-            {"column": col, "row": row, "kinds": list(kinds)}
-            for (col, row), kinds in ((grid.to_offset(cell), kinds) for cell, kinds in encounter.terrain.cells)
-        ],
-        "walls": [
-            {"between": [list(grid.to_offset(a)), list(grid.to_offset(b))], "kind": kind}
-            for a, b, kind in encounter.terrain.edges
-        ],
+        "terrain": _pack_ground(encounter.terrain, grid),
+        "walls": _pack_walls(encounter.terrain, grid),
         **({"stats": _pack_stats(encounter, show=True)} if encounter.stats else {}),
         **({"round": round_record().show(encounter.round, _round_place(grid))} if encounter.round is not None else {}),
     }
@@ -1123,23 +1321,58 @@ def _file_place(grid: Grid, raw, what: str):
 
 
 def _file_terrain(grid: Grid, ground, walls) -> Terrain:
-    """The terrain of the file's ``"terrain"`` and ``"walls"`` lists."""
+    """The terrain of the file's ``"terrain"`` and ``"walls"``: runs of cells and walls as a
+    code's ``"t"`` and ``"w"`` sections hold them, or the lists of objects of older files."""
     if not isinstance(ground, list) or not isinstance(walls, list):
         raise _Damaged("its terrain and walls are not lists")
-    cells = []
+    cells = _listed_ground(grid, ground) if ground and isinstance(ground[0], dict) else _read_ground(ground, grid)
+    edges = _listed_walls(grid, walls) if walls and isinstance(walls[0], dict) else _read_walls(walls, grid)
+    return Terrain(cells, edges)
+
+
+def _listed_ground(grid: Grid, ground: list) -> tuple:
+    """The ``(cell, kinds)`` pairs of an older file's ``"terrain"``, a list of ``{"column",
+    "row", "kinds"}`` objects: no more than the board has cells, a cell listed twice refused as
+    it comes."""
+    count = grid.width * grid.height
+    if len(ground) > count:
+        raise _Damaged(f"it lists {len(ground)} cells of terrain; the board has {count}")
+    claimed, cells = bytearray(count), []
     for entry in ground:
         kinds = entry.get("kinds") if isinstance(entry, dict) else None
-        if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
+        if not isinstance(kinds, list) or len(kinds) > len(TERRAIN_KINDS):
             raise _Damaged("a terrain cell of it has no list of kinds")
-        cells.append((_file_place(grid, entry, "a terrain cell of it"), tuple(kinds)))
-    edges = []
+        if not all(isinstance(kind, str) for kind in kinds):
+            raise _Damaged("a terrain cell of it has no list of kinds")
+        if any(len(kind) > MAX_TEXT for kind in kinds):
+            raise _Damaged("a terrain cell of it names kinds of ground this page does not know")
+        cell = _file_place(grid, entry, "a terrain cell of it")
+        number = _index(grid, cell)
+        if claimed[number]:
+            raise _Damaged(f"{cell_text(cell)} is listed twice: give all its kinds at once")
+        claimed[number] = 1
+        cells.append((cell, tuple(kinds)))
+    return tuple(cells)
+
+
+def _listed_walls(grid: Grid, walls: list) -> tuple:
+    """The ``(a, b, kind)`` walls of an older file's ``"walls"``, a list of ``{"between":
+    [[column, row], [column, row]], "kind"}`` objects: no more than the board holds, an edge
+    given two walls refused as it comes."""
+    most = _most_walls(grid)
+    if len(walls) > most:
+        raise _Beyond(f"it has {len(walls)} walls; a board this size holds at most {most}")
+    edges, seen = [], set()
     for entry in walls:
         between = entry.get("between") if isinstance(entry, dict) else None
         if not isinstance(between, list) or len(between) != 2 or not isinstance(entry.get("kind"), str):
             raise _Damaged('a wall of it is not {"between": [[column, row], [column, row]], "kind": ...}')
+        if len(entry["kind"]) > MAX_TEXT:
+            raise _Damaged("a wall of it is of no kind this page knows")
         a, b = (_file_place(grid, each, "a wall of it") for each in between)
+        _see_wall(grid, seen, a, b)
         edges.append((a, b, entry["kind"]))
-    return Terrain(tuple(cells), tuple(edges))
+    return tuple(edges)
 
 
 def _options_by_name(options: Options) -> dict:
@@ -1203,17 +1436,30 @@ def _read_file(document: dict) -> Encounter:
     )
 
 
+_ON_ONE_LINE = ("terrain", "walls")
+"""The parts of the file written on one line, with no spaces: the runs of cells and the walls,
+as a code holds them, which a board full of terrain makes long."""
+
+
 def encounter_json(encounter: Encounter) -> str:
     """The readable, versioned JSON file of ``encounter``: ``{"flankwise": 1, "grid": {...},
     "creatures": [...], "ruleset": ..., "options": {...}, "terrain": [...], "walls": [...]}``,
     with ``"stats"`` (each ``{"name": ..., field: value}``) and ``"round"`` when there are any,
     indented. Each creature lists its fields by name, those at their default left out; the
-    options are all listed.
+    options are all listed. The terrain and the walls are as a code's ``"t"`` and ``"w"``
+    sections, each on one line.
 
     Raises ``LinkError`` if the encounter is beyond the file's limits (those of a link).
     """
     document = _writing("file", _file_document, encounter)
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    parts = []
+    for key, value in document.items():
+        if key in _ON_ONE_LINE:
+            text = json.dumps(value, separators=(",", ":"))
+        else:
+            text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def parse_encounter_json(text: str) -> Encounter:
@@ -1227,9 +1473,11 @@ def parse_encounter_json(text: str) -> Encounter:
     if len(text) > MAX_FILE:
         raise LinkError(f"This file is too large to open (over {MAX_FILE // 1024 // 1024} MB)")
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError):
+        document = _parsed(text, MAX_DEPTH, "", MAX_FILE_VALUES)
+    except _Unreadable:
         raise LinkError("This file is not a Flankwise encounter (it is not JSON)") from None
+    except _Refusal as refusal:
+        raise LinkError(_clipped(refusal.sentence("file"))) from None
     if not isinstance(document, dict) or "flankwise" not in document:
         raise LinkError("This file is not a Flankwise encounter")
     version = document["flankwise"]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules.link as link
-from rules.creature import FACELESS_PRESETS, SHIELD_SIDES, Creature
+from rules.creature import FACELESS_PRESETS, SHIELD_SIDES, Creature, clean_name
 from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.grid import Hex, HexGrid, Square, SquareGrid
@@ -31,6 +31,7 @@ from rules.link import (
     LinkError,
     Many,
     Maybe,
+    Name,
     Pair,
     Record,
     SizeCode,
@@ -102,9 +103,14 @@ WORDS = ("friend", "foe", *filter(None, SHIELD_SIDES), *ARMOURS, *TACTICAL_SPEED
 
 TEXTS = st.text(min_size=1, max_size=MAX_TEXT).filter(str.strip) | st.sampled_from(WORDS)
 
+NAMES = TEXTS.map(clean_name).filter(bool)
+"""Creature names, clean as the token form leaves them (``Creature`` takes no other)."""
+
 
 def values_for(codec):
     """A strategy for the values ``codec`` carries (the creature's place is drawn apart)."""
+    if isinstance(codec, Name):
+        return NAMES
     if isinstance(codec, Text):
         return TEXTS
     if isinstance(codec, Whole):
@@ -187,7 +193,7 @@ def encounters(draw, most=8):
     terrain = draw(terrains(grid))
     stands = lambda creature: standing_problem(creature, grid, terrain) is None  # noqa: E731
     creatures, taken, occupied = [], set(), {}
-    for name in draw(st.lists(TEXTS, max_size=most)):
+    for name in draw(st.lists(NAMES, max_size=most)):
         if name.casefold() in taken:
             continue
         creature = draw(creatures_on(grid, name))
@@ -435,7 +441,7 @@ def test_the_place_comes_before_what_depends_on_it():
     """A facing is read by the creature's size, so size precedes facing; name, size and
     anchor are the required fields, first."""
     codecs = [type(row.codec) for row in CREATURE_FIELDS]
-    assert codecs[:4] == [Text, SizeCode, CellCode, FacingCode]
+    assert codecs[:4] == [Name, SizeCode, CellCode, FacingCode]
 
 
 # The budget and the limits.
@@ -631,7 +637,7 @@ HASTE = ["Kroh", 4, 0, 0, "friend", 1, [], None, "none", 0, None, 0, 0, 1, None,
         (on_5x5(KROH, ["Ogre", 5, 0, 0]), "This link cannot be opened: Kroh and Ogre stand in the same space"),
         (on_5x5(r="sideways"), "This link is damaged: There is no facing ruleset 'sideways'"),
         (on_5x5(o="no_such_rule"), "This link is damaged: There is no option called 'no_such_rule'"),
-        (on_5x5(o="flanked_penalty=" + "9" * 5000), "its options hold a number too long to read"),
+        (on_5x5(o="flanked_penalty=" + "9" * 5000), "its options are over 610 characters"),
         (on_5x5(HASTE), "Haste changes speed by whole 5-foot squares"),
     ],
 )
@@ -714,13 +720,18 @@ SQUARES = {"kind": "square", "width": 5, "height": 5}
         (file_with(dict(SQUARES, kind="hex", orientation="round")), "its hexes are not \"flat\" or \"pointy\""),
         (file_with(dict(SQUARES, width=999)), "This file cannot be opened: the board is 999x5 squares"),
         (file_with(dict(SQUARES, width="5")), "its grid's width and height are not whole numbers"),
-        (" " * (link.MAX_FILE + 1), r"This file is too large to open \(over 4 MB\)"),
     ],
 )
 def test_a_bad_file_says_what_is_wrong(text, message):
     """Each kind of bad file gets its own message."""
     with pytest.raises(LinkError, match=message):
         parse_encounter_json(text)
+
+
+def test_a_file_over_the_cap_is_refused_unread():
+    """A file over ``MAX_FILE`` characters is refused by its length alone."""
+    with pytest.raises(LinkError, match=r"^This file is too large to open \(over 36 MB\)$"):
+        parse_encounter_json(" " * (link.MAX_FILE + 1))
 
 
 KROH_IN_FILE = {"name": "Kroh", "size": "Medium", "anchor": {"x": 1, "y": 1}, "facing": "N"}
