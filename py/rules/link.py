@@ -1109,34 +1109,40 @@ def _pack_walls(terrain: Terrain, grid: Grid) -> list:
 
 def _read_walls(raw, grid: Grid) -> tuple:
     """The ``(a, b, kind)`` walls of a ``"w"`` section (see ``_pack_walls``): no more than the
-    board holds, a wall off the board or on an edge that has one already refused as it comes."""
+    board holds, and every cell, side and kind checked before any cell is made. ``Terrain``
+    refuses an edge given two walls."""
     if not isinstance(raw, list) or len(raw) % 3:
         raise _Damaged("its walls are not cells, sides and kinds")
     most = _most_walls(grid)
     if len(raw) // 3 > most:
         raise _Beyond(f"it has {len(raw) // 3} walls; a board this size holds at most {most}")
-    walls, seen = [], set()
-    for number, side, kind in zip(raw[0::3], raw[1::3], raw[2::3]):
-        if type(side) is not int or not 0 <= side < len(grid.vectors):
+    numbers, sides, kinds = raw[0::3], raw[1::3], raw[2::3]
+    _check_walls(grid, numbers, sides, kinds)
+    firsts = [grid.from_offset(number % grid.width, number // grid.width) for number in numbers]
+    seconds = grid.steps(firsts, sides)
+    if not grid.contains_all(seconds):
+        a, b = next((a, b) for a, b in zip(firsts, seconds) if not grid.contains(b))
+        raise _Damaged(f"The wall between {cell_text(a)} and {cell_text(b)} lies off the {grid.kind} board")
+    return tuple(zip(firsts, seconds, map(_WALL_KINDS.__getitem__, kinds)))
+
+
+def _check_walls(grid: Grid, numbers: list, sides: list, kinds: list) -> None:
+    """Refuse the first wall whose cell, side or kind is not one of the board's; all at once
+    when every one is."""
+    count, directions = grid.width * grid.height, len(grid.vectors)
+    if not numbers or (
+        set(map(type, numbers + sides + kinds)) == {int}
+        and 0 <= min(numbers) and max(numbers) < count
+        and 0 <= min(sides) and max(sides) < directions
+        and 0 <= min(kinds) and max(kinds) < len(_WALL_KINDS)
+    ):
+        return
+    for number, side, kind in zip(numbers, sides, kinds):
+        if type(side) is not int or not 0 <= side < directions:
             raise _Damaged("a wall of it faces no side of a cell")
         if type(kind) is not int or not 0 <= kind < len(_WALL_KINDS):
             raise _Damaged("a wall of it is of no kind this page knows")
-        a = _cell(grid, number, "a wall of it")
-        b = grid.step(a, side)
-        walls.append((a, b, _WALL_KINDS[kind]))
-        _see_wall(grid, seen, a, b)
-    return tuple(walls)
-
-
-def _see_wall(grid: Grid, seen: set, a, b) -> None:
-    """Note the wall between ``a`` (on the board) and ``b`` in ``seen``; refuse it if ``b`` is
-    off the board or the edge has a wall already, with the words ``Terrain`` would use."""
-    if not grid.contains(b):
-        raise _Damaged(f"The wall between {cell_text(a)} and {cell_text(b)} lies off the {grid.kind} board")
-    edge = frozenset((_index(grid, a), _index(grid, b)))
-    if edge in seen:
-        raise _Damaged(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two")
-    seen.add(edge)
+        _cell(grid, number, "a wall of it")
 
 
 def _code_grid(raw) -> Grid:
@@ -1370,7 +1376,10 @@ def _listed_walls(grid: Grid, walls: list) -> tuple:
         if len(entry["kind"]) > MAX_TEXT:
             raise _Damaged("a wall of it is of no kind this page knows")
         a, b = (_file_place(grid, each, "a wall of it") for each in between)
-        _see_wall(grid, seen, a, b)
+        edge = frozenset((_index(grid, a), _index(grid, b)))
+        if edge in seen:
+            raise _Damaged(f"The edge between {cell_text(a)} and {cell_text(b)} holds one wall, not two")
+        seen.add(edge)
         edges.append((a, b, entry["kind"]))
     return tuple(edges)
 

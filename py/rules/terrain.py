@@ -11,6 +11,7 @@ neighbouring cells (on squares and hexes alike). It is hashable and cheap to com
 identity, so the board keeps one value and the movement rules cache their work per value.
 """
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
@@ -369,9 +370,21 @@ class Terrain:
             found[(b, a)] = kind
         return found
 
+    @cached_property
+    def _keys(self) -> list:
+        """``_cell_key`` of each cell, in order (``kinds_at`` halves them)."""
+        return _keys_of(list(map(itemgetter(0), self.cells)))
+
     def kinds_at(self, cell) -> tuple[str, ...]:
-        """The kinds of terrain on ``cell``: ``()`` for open ground."""
-        return self.by_cell.get(cell, ())
+        """The kinds of terrain on ``cell``: ``()`` for open ground. Found by halving the
+        sorted cells, so a few questions about a board full of terrain (is a creature standing
+        on a pit?) need no dict of its 40,000 cells."""
+        if not isinstance(cell, (Square, Hex)):
+            return self.by_cell.get(cell, ())
+        index = bisect_left(self._keys, _cell_key(cell))
+        if index < len(self.cells) and self.cells[index][0] == cell:
+            return self.cells[index][1]
+        return ()
 
     def edge_between(self, a, b) -> str | None:
         """The kind of wall between cells ``a`` and ``b``, or ``None``."""

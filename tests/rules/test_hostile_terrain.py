@@ -62,7 +62,8 @@ def careful(ground, walls):
 def test_the_fast_and_the_careful_terrain_are_one(board, shuffler):
     """Terrain from plain entries (the fast path) equals terrain from entries the careful path
     reads, whatever order they come in; its cells and walls are sorted and its kinds sorted
-    tuples, as ``Terrain`` always keeps them."""
+    tuples, as ``Terrain`` always keeps them. ``kinds_at`` (which halves the sorted cells)
+    answers as ``by_cell`` does, for any cell or none."""
     grid, ground, walls = board
     shuffler.shuffle(ground)
     fast = Terrain(tuple(ground), tuple(walls))
@@ -75,6 +76,10 @@ def test_the_fast_and_the_careful_terrain_are_one(board, shuffler):
         (min(a.coords, b.coords), max(a.coords, b.coords)) for a, b, _ in walls
     )
     fast.check(grid)
+    others = (Square(-1, 0), Hex(-1, 0), Corner(0, 0), None, "a")
+    assert [fast.kinds_at(cell) for cell in grid.cells() + others] == [
+        fast.by_cell.get(cell, ()) for cell in grid.cells() + others
+    ]
 
 
 @pytest.mark.parametrize(
