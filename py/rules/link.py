@@ -35,6 +35,7 @@ from abc import ABC, abstractmethod
 from dataclasses import MISSING, dataclass, fields
 from functools import cached_property, lru_cache
 from itertools import repeat
+from operator import floordiv, mod
 
 from rules.creature import Creature, clean_name
 from rules.encounter import Encounter
@@ -176,12 +177,12 @@ def _shown(value) -> str:
 # skeleton is read first, with a few passes of compiled expressions over the whole text and
 # none per character in Python: escaped quotes and backslashes go (so an escaped quote ends no
 # string; other escapes hold no quote), then all but quotes, brackets and commas, then the
-# strings with whatever was inside them. Each pass of ``_INNERMOST`` then removes the innermost
-# level of bracket pairs.
+# strings with whatever was inside them. Each pass over the brackets left then removes their
+# innermost level: the empty pairs, marked first so that removing one pair cannot bring
+# another together within the same pass.
 _ESCAPE = re.compile(r'\\[\\"]')
 _NOT_STRUCTURE = re.compile(r'[^"\[\]{},]+')
 _STRING = re.compile(r'"[^"]*"?')
-_INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def _skeleton(text: str) -> str:
@@ -199,13 +200,15 @@ def _nesting_within(skeleton: str, deepest: int) -> bool | None:
     """Whether the lists and objects of ``skeleton`` nest at most ``deepest`` deep and close in
     order: ``True``; ``False`` if they nest deeper; ``None`` if they do not close in order."""
     brackets = skeleton.replace(",", "")
+    if brackets.count("[") != brackets.count("]") or brackets.count("{") != brackets.count("}"):
+        return None
     for _ in range(deepest):
         if not brackets:
             return True
-        brackets = _INNERMOST.sub("", brackets)
+        brackets = brackets.replace("[]", "\0").replace("{}", "\0").replace("\0", "")
     if not brackets:
         return True
-    return False if _INNERMOST.search(brackets) else None
+    return False if "[]" in brackets or "{}" in brackets else None
 
 
 def _no_constant(name: str):
@@ -1086,8 +1089,9 @@ def _claimed_cells(grid: Grid, claimed: bytearray, grounds: list) -> tuple:
         marks = claimed[line * width : (line + 1) * width] if by_rows else claimed[line::width]
         for run in _RUN.finditer(marks):
             places = range(run.start(), run.end())
-            columns, rows = (places, repeat(line)) if by_rows else (repeat(line), places)
-            cells += zip(map(grid.from_offset, columns, rows), repeat(grounds[run[1][0]]))
+            lines = repeat(line, len(places))
+            columns, rows = (places, lines) if by_rows else (lines, places)
+            cells += zip(grid.from_offsets(columns, rows), repeat(grounds[run[1][0]]))
     return tuple(cells)
 
 
@@ -1118,7 +1122,7 @@ def _read_walls(raw, grid: Grid) -> tuple:
         raise _Beyond(f"it has {len(raw) // 3} walls; a board this size holds at most {most}")
     numbers, sides, kinds = raw[0::3], raw[1::3], raw[2::3]
     _check_walls(grid, numbers, sides, kinds)
-    firsts = [grid.from_offset(number % grid.width, number // grid.width) for number in numbers]
+    firsts = grid.from_offsets(map(mod, numbers, repeat(grid.width)), map(floordiv, numbers, repeat(grid.width)))
     seconds = grid.steps(firsts, sides)
     if not grid.contains_all(seconds):
         a, b = next((a, b) for a, b in zip(firsts, seconds) if not grid.contains(b))
@@ -1273,6 +1277,8 @@ def parse_encounter_hash(hash_text: str) -> Encounter:
     """
     if not isinstance(hash_text, str):
         raise LinkError("This link is not a Flankwise encounter")
+    if len(hash_text) > 2 * MAX_CODE:
+        raise LinkError(f"This link is too large to open (over {MAX_CODE // 1024} kB)")
     match = _HASH.fullmatch(hash_text.strip().rpartition("#")[2])
     if not match:
         raise LinkError("This link is not a Flankwise encounter")
@@ -1316,14 +1322,20 @@ def _file_document(encounter: Encounter) -> dict:
 
 def _file_place(grid: Grid, raw, what: str):
     """The cell at ``[column, row]`` (or the ``column``/``row`` of an object) on ``grid``."""
+    return grid.from_offset(*_file_offset(grid, raw, what))
+
+
+def _file_offset(grid: Grid, raw, what: str) -> tuple[int, int]:
+    """The column and row of ``[column, row]`` (or of an object's ``column`` and ``row``), a
+    place on ``grid``."""
     if isinstance(raw, dict):
         raw = [raw.get("column"), raw.get("row")]
-    if not isinstance(raw, list) or len(raw) != 2 or any(type(each) is not int for each in raw):
+    if not isinstance(raw, list) or len(raw) != 2 or type(raw[0]) is not int or type(raw[1]) is not int:
         raise _Damaged(f"{what} is not a column and a row")
-    col, row = raw
-    if not (0 <= col < grid.width and 0 <= row < grid.height):
+    column, row = raw
+    if not (0 <= column < grid.width and 0 <= row < grid.height):
         raise _Damaged(f"{what} lies off the board")
-    return grid.from_offset(col, row)
+    return column, row
 
 
 def _file_terrain(grid: Grid, ground, walls) -> Terrain:
@@ -1343,22 +1355,24 @@ def _listed_ground(grid: Grid, ground: list) -> tuple:
     count = grid.width * grid.height
     if len(ground) > count:
         raise _Damaged(f"it lists {len(ground)} cells of terrain; the board has {count}")
-    claimed, cells = bytearray(count), []
+    claimed, columns, rows, given = bytearray(count), [], [], []
     for entry in ground:
         kinds = entry.get("kinds") if isinstance(entry, dict) else None
         if not isinstance(kinds, list) or len(kinds) > len(TERRAIN_KINDS):
             raise _Damaged("a terrain cell of it has no list of kinds")
-        if not all(isinstance(kind, str) for kind in kinds):
+        if not all(type(kind) is str for kind in kinds):
             raise _Damaged("a terrain cell of it has no list of kinds")
         if any(len(kind) > MAX_TEXT for kind in kinds):
             raise _Damaged("a terrain cell of it names kinds of ground this page does not know")
-        cell = _file_place(grid, entry, "a terrain cell of it")
-        number = _index(grid, cell)
-        if claimed[number]:
+        column, row = _file_offset(grid, entry, "a terrain cell of it")
+        if claimed[row * grid.width + column]:
+            cell = grid.from_offset(column, row)
             raise _Damaged(f"{cell_text(cell)} is listed twice: give all its kinds at once")
-        claimed[number] = 1
-        cells.append((cell, tuple(kinds)))
-    return tuple(cells)
+        claimed[row * grid.width + column] = 1
+        columns.append(column)
+        rows.append(row)
+        given.append(tuple(kinds))
+    return tuple(zip(grid.from_offsets(columns, rows), given))
 
 
 def _listed_walls(grid: Grid, walls: list) -> tuple:

@@ -295,6 +295,13 @@ def test_a_file_of_more_values_than_any_encounter_is_refused_unparsed():
     assert parse_encounter_json(commas).creatures[0].side == "," * MAX_TEXT
 
 
+def test_a_whole_link_of_megabytes_is_refused_by_its_length():
+    """Issue 23, item 1: a link of more than twice the longest code is refused before it is
+    searched for its hash."""
+    with pytest.raises(LinkError, match=r"^This link is too large to open \(over 512 kB\)$"):
+        parse_encounter_hash("https://example.org/" + " " * (2 * link.MAX_CODE) + "#v1.")
+
+
 def test_huge_numbers_are_refused_as_damage():
     """Issue 23, item 1: a number too long to read, or NaN and Infinity (which are not JSON), is
     refused as damage, not read."""

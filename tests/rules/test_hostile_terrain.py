@@ -1,7 +1,7 @@
 """Terrain built and checked a board at a time (issue 23, item 1): a link's terrain can cover a
-whole 200x200 board, so ``Terrain`` reads the usual input without a Python step per cell and
-``Grid.contains_all`` checks a board's worth of cells at once. These tests hold the fast ways to
-the careful ones: same terrain, same answers, same messages."""
+whole 200x200 board, so ``Terrain`` reads the usual input without a Python step per cell, and
+``Grid.contains_all``, ``from_offsets`` and ``steps`` take a board's worth of cells at once.
+These tests hold the fast ways to the careful ones: same terrain, same answers, same messages."""
 
 import random
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.grid import Hex, HexGrid, Square, SquareGrid
+from rules.grid import FacingError, Hex, HexGrid, Square, SquareGrid
 from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain, TerrainError
 
 BOARDS = st.one_of(
@@ -31,6 +31,21 @@ def test_contains_all_answers_as_contains_does(grid, places, other_kind):
     cells = [kind(a, b) for a, b in places]
     assert grid.contains_all(cells) == all(grid.contains(cell) for cell in cells)
     assert grid.contains_all(iter(cells)) == all(grid.contains(cell) for cell in cells)
+
+
+@settings(max_examples=150, deadline=None)
+@given(BOARDS, st.lists(st.tuples(st.integers(-3, 12), st.integers(-8, 12), st.integers(0, 7)), max_size=30))
+def test_many_cells_at_once_are_the_cells_one_at_a_time(grid, places):
+    """``from_offsets`` and ``steps`` make the cells ``from_offset`` and ``step`` make one at a
+    time, on the board or off it; a direction the grid lacks is refused as ``step`` refuses it."""
+    columns, rows = [column for column, _, _ in places], [row for _, row, _ in places]
+    cells = grid.from_offsets(columns, rows)
+    assert cells == [grid.from_offset(column, row) for column, row in zip(columns, rows)]
+    sides = [side % len(grid.vectors) for _, _, side in places]
+    assert grid.steps(cells, sides) == [grid.step(cell, side) for cell, side in zip(cells, sides)]
+    if places:
+        with pytest.raises(FacingError):
+            grid.steps(cells, [len(grid.vectors)] * len(cells))
 
 
 @st.composite
