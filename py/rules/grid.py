@@ -14,6 +14,7 @@ Facing" (hexes, distance by the shorter path, six facings).
 """
 
 import math
+import re
 from dataclasses import dataclass, fields
 from functools import cached_property
 from itertools import repeat
@@ -21,6 +22,9 @@ from operator import add, and_, attrgetter, floordiv, itemgetter, sub
 from typing import ClassVar
 
 from rules.errors import RulesError
+
+_RUN = re.compile(rb"([^\x00])\1*")
+"""A run of one mark other than 0 (``Grid.marked_cells``)."""
 
 
 class GridError(RulesError):
@@ -182,6 +186,18 @@ class Grid:
             return all(map(self.contains, cells))
         columns, rows = self._offsets(cells)
         return min(columns) >= 0 and max(columns) < self.width and min(rows) >= 0 and max(rows) < self.height
+
+    def marked_cells(self, marks: bytes, values) -> list:
+        """``(cell, values[mark])`` for each cell whose mark in ``marks`` (a byte a cell, by
+        reading-order number ``row * width + column``) is not 0, in the order of the cells'
+        ``coords``: a run of one mark at a time, with no call per cell but the one making it (a
+        link's terrain marks up to 40,000 cells). Squares and flat hexes go column by column."""
+        found = []
+        for column in range(self.width):
+            for run in _RUN.finditer(marks[column :: self.width]):
+                rows = range(run.start(), run.end())
+                found += zip(self.from_offsets(repeat(column, len(rows)), rows), repeat(values[run[1][0]]))
+        return found
 
     def check_cell(self, cell) -> None:
         """Raise ``GridError`` unless ``cell`` is a cell of this kind of grid."""
@@ -410,6 +426,26 @@ class HexGrid(Grid):
         if self.orientation == "flat":
             return Hex(col, row - (col - (col & 1)) // 2)
         return Hex(col - (row - (row & 1)) // 2, row)
+
+    def marked_cells(self, marks: bytes, values) -> list:
+        """``Grid.marked_cells``: flat hexes column by column; pointy hexes a ``q`` at a time,
+        its hexes ``(q, r)`` down the board. Row ``2k`` holds that ``q``'s cell number
+        ``k * (2 * width + 1) + q``, row ``2k + 1`` the one ``width`` further: two slices of
+        ``marks``, interleaved."""
+        if self.orientation == "flat":
+            return super().marked_cells(marks, values)
+        found, step, width = [], 2 * self.width + 1, self.width
+        for q in range(-((self.height - 1) // 2), width):
+            first, last = max(0, -q), min(width - 1 - q, (self.height - 1) // 2)
+            last_odd = min(last, (self.height - 2) // 2)
+            evens = marks[first * step + q : last * step + q + 1 : step]
+            odds = marks[first * step + width + q : last_odd * step + width + q + 1 : step]
+            line = bytearray(len(evens) + len(odds))
+            line[0::2], line[1::2] = evens, odds
+            for run in _RUN.finditer(line):
+                rows = range(2 * first + run.start(), 2 * first + run.end())
+                found += zip(map(Hex, repeat(q, len(rows)), rows), repeat(values[run[1][0]]))
+        return found
 
     def from_offsets(self, columns, rows) -> list:
         """``from_offset`` of each column of ``columns`` with the matching row of ``rows``, with

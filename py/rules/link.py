@@ -1030,12 +1030,11 @@ _GROUNDS = 2 ** len(TERRAIN_KINDS) - 1
 section holds."""
 
 _CLAIMED = re.compile(rb"[^\x00]")
-_RUN = re.compile(rb"([^\x00])\1*")
 
 
 def _read_ground(raw, grid: Grid) -> tuple:
-    """The ``(cell, kinds)`` pairs of a ``"t"`` section (see ``_pack_ground``), in the order
-    of ``_claimed_cells``.
+    """The ``(cell, kinds)`` pairs of a ``"t"`` section (see ``_pack_ground``), sorted as
+    ``Terrain`` keeps them (``Grid.marked_cells``).
 
     The work is in proportion to the section and the board whatever the section holds: at most
     ``_GROUNDS`` lists, each one's kinds read before its runs, and a cell claimed twice refused
@@ -1067,7 +1066,7 @@ def _read_ground(raw, grid: Grid) -> tuple:
                 cell = grid.from_offset(twice.start() % grid.width, twice.start() // grid.width)
                 raise _Damaged(f"its terrain lists {cell_text(cell)} twice")
             claimed[start:end] = bytes((mark,)) * length
-    return _claimed_cells(grid, claimed, grounds)
+    return tuple(grid.marked_cells(claimed, grounds))
 
 
 def _ground_kinds(text: str) -> tuple:
@@ -1076,23 +1075,6 @@ def _ground_kinds(text: str) -> tuple:
     if len(text) > MAX_TEXT:
         raise _Damaged("its terrain names kinds of ground this page does not know")
     return tuple(sorted({parse_terrain_kind(name) for name in text.split("+")}))
-
-
-def _claimed_cells(grid: Grid, claimed: bytearray, grounds: list) -> tuple:
-    """``(cell, grounds[mark])`` for each cell with a mark in ``claimed`` (by reading-order
-    number), a run of one mark at a time. Squares and flat hexes go column by column, the order
-    ``Terrain`` sorts them into, so that its sort has nothing to do; pointy hexes go row by row,
-    each row in that order."""
-    width, height, cells = grid.width, grid.height, []
-    by_rows = grid.kind == "hex" and grid.orientation == "pointy"
-    for line in range(height if by_rows else width):
-        marks = claimed[line * width : (line + 1) * width] if by_rows else claimed[line::width]
-        for run in _RUN.finditer(marks):
-            places = range(run.start(), run.end())
-            lines = repeat(line, len(places))
-            columns, rows = (places, lines) if by_rows else (lines, places)
-            cells += zip(grid.from_offsets(columns, rows), repeat(grounds[run[1][0]]))
-    return tuple(cells)
 
 
 def _most_walls(grid: Grid) -> int:

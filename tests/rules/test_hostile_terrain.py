@@ -1,6 +1,7 @@
 """Terrain built and checked a board at a time (issue 23, item 1): a link's terrain can cover a
 whole 200x200 board, so ``Terrain`` reads the usual input without a Python step per cell, and
-``Grid.contains_all``, ``from_offsets`` and ``steps`` take a board's worth of cells at once.
+``Grid.contains_all``, ``from_offsets``, ``steps`` and ``marked_cells`` take a board's worth of
+cells at once.
 These tests hold the fast ways to the careful ones: same terrain, same answers, same messages."""
 
 import random
@@ -46,6 +47,22 @@ def test_many_cells_at_once_are_the_cells_one_at_a_time(grid, places):
     if places:
         with pytest.raises(FacingError):
             grid.steps(cells, [len(grid.vectors)] * len(cells))
+
+
+@settings(max_examples=200, deadline=None)
+@given(BOARDS, st.data())
+def test_marked_cells_are_the_marked_cells_in_order(grid, data):
+    """``marked_cells`` gives each cell with a mark (a byte a cell, by reading-order number)
+    and the value of its mark, sorted by ``coords`` as ``Terrain`` keeps cells."""
+    marks = bytes(data.draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=grid.width * grid.height,
+                                     max_size=grid.width * grid.height)))
+    values = [None, "one", "two"]
+    expected = [
+        (grid.from_offset(number % grid.width, number // grid.width), values[mark])
+        for number, mark in enumerate(marks)
+        if mark
+    ]
+    assert grid.marked_cells(marks, values) == sorted(expected, key=lambda pair: pair[0].coords)
 
 
 @st.composite
