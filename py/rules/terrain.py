@@ -162,7 +162,10 @@ def edge_kind_name(kind: str) -> str:
     return EDGE_KINDS[parse_edge_kind(kind)].name
 
 
-_COORDS = {Square: attrgetter("x", "y"), Hex: attrgetter("q", "r")}
+_NAMES = {Square: ("x", "y"), Hex: ("q", "r")}
+"""The fields of each kind of cell that make its ``coords``."""
+
+_COORDS = {kind: attrgetter(*names) for kind, names in _NAMES.items()}
 """Each kind of cell's ``coords``, read without filling the cell's cache: filling it costs more
 than the rest of sorting a board of 40,000 cells."""
 
@@ -198,9 +201,9 @@ def _plain_cells(entries: tuple) -> tuple | None:
     getter = _plain_getter(cells)
     if getter is None:
         return None
-    keys = list(map(getter, cells))
     order = None
-    if not all(map(lt, keys, islice(keys, 1, None))):
+    if not _ascending(cells):
+        keys = list(map(getter, cells))
         order = sorted(range(len(keys)), key=keys.__getitem__)
         ordered = list(map(keys.__getitem__, order))
         if any(map(eq, ordered, islice(ordered, 1, None))):
@@ -221,6 +224,14 @@ def _plain_cells(entries: tuple) -> tuple | None:
     if order is None:
         return tuple(zip(cells, map(named.__getitem__, given)))
     return tuple(zip(map(cells.__getitem__, order), map(named.__getitem__, map(given.__getitem__, order))))
+
+
+def _ascending(cells: list) -> bool:
+    """Whether plain ``cells``, all of one kind, are in strictly ascending order of ``coords``:
+    compared pair by pair from lists of their coordinates (small whole numbers, which Python
+    keeps made), with no tuple kept for each cell."""
+    firsts, seconds = (list(map(attrgetter(name), cells)) for name in _NAMES[type(cells[0])])
+    return all(map(lt, zip(firsts, seconds), islice(zip(firsts, seconds), 1, None)))
 
 
 def _plain_getter(cells: list):
