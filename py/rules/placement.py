@@ -231,3 +231,14 @@ def standing_problem(creature, grid, terrain) -> str | None:
                 if wall is not None and EDGE_KINDS[wall].blocks and not (flying and EDGE_KINDS[wall].flyers_ignore):
                     return f"{EDGE_KINDS[wall].label.capitalize()} between {cell_text(cell)} and {cell_text(other)} runs through {creature.name}'s space"
     return None
+
+
+def moved_freely(encounter, moves: dict):
+    """``encounter`` with each creature named in ``moves`` standing at its new anchor, put there
+    by hand (free placement: no speed, no attack of opportunity, facing kept). The encounter's
+    own checks decide whether they fit: off the board, over another creature or on ground a
+    creature cannot stand on raises the ``RulesError`` that says so."""
+    from dataclasses import replace as _with
+
+    creatures = tuple(_with(c, anchor=moves[c.name]) if c.name in moves else c for c in encounter.creatures)
+    return _with(encounter, creatures=creatures)

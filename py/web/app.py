@@ -1,205 +1,106 @@
-"""The board on the page: routes pointer, keyboard and panel events to rules and redraws.
+"""The board on the page: the encounter, its history, the selection and the view, and the
+router between the page's parts.
+
+Each part of the page is a module with one job: ``web.canvas`` draws, ``web.gestures`` turns
+pointer and keys on the board into calls here, ``web.toolbar`` holds the tools and the drawer,
+``web.hud`` the selected creature's card and menu, and one module per tab (``token_panel``,
+``stats_panel``, ``attack_panel``, ``round_panel``, ``map_panel``, ``encounter_panel``,
+``rules_panel``). Every change is a new ``Encounter`` made by ``rules`` and handed to
+``commit``, which records it for undo, publishes it (URL hash, autosave) and asks each part to
+show the encounter as it is now. This module decides no rule.
 
 Start-up is kept short (the startup benchmark holds the app to within 10% of bare Pyodide):
-import what the first frame needs, draw it, set ``data-ready="1"``, then fill the panel.
-Every change goes through ``rules`` (a new ``Encounter``); this module decides no rule. It
-schedules redraws with ``requestAnimationFrame`` so many events make one frame, repaints the
-cached grid layer only when the board or view changes, and the board layer each frame.
+the first frame needs only the encounter and the canvas; the panels come next, and the combat
+panels (which load the combat rules) after the first frame is on screen.
 """
 
 from dataclasses import replace
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from rules.errors import RulesError
-from rules.grid import HexGrid, SquareGrid
-from rules.sizes import facing_names
-from rules.zones import RULESETS
-from web import painter, scene, state, tools
+from web import state
+from web.canvas import Canvas, names_text
 from web.dom import guarded
 from web.dom import on as listen
 from web.history import History
 from web.notices import Notices
 from web.state import Ui, demo_encounter
-from web.view import View
 
 document = js.document
-ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
-ARCS_KEY = "f"
-
-
-GRID_LABELS = {"square": "Squares", "hex-flat": "Hexes (flat top)", "hex-pointy": "Hexes (pointy top)"}
-"""The grid-kind control's choices and their labels."""
-
-
-def make_grid(choice, width, height):
-    """The grid for a grid-kind control value: "square", "hex-flat" or "hex-pointy"."""
-    if choice == "square":
-        return SquareGrid(width, height)
-    return HexGrid(width, height, choice.split("-", 1)[1])
-
-
-def grid_choice(grid):
-    """The grid-kind control value of ``grid``."""
-    return "square" if grid.kind == "square" else f"hex-{grid.orientation}"
-
-
-def squares(count):
-    """``"1 square"``, ``"3 squares"``."""
-    return f"{count} square" if count == 1 else f"{count} squares"
-
-
-def names_text(names):
-    """``"Kroh"``, ``"Kroh and Goblin"``, ``"Kroh, Goblin and Ogre"``."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class Board:
-    """The board on the page: its canvases, encounter, view, selection and gestures."""
+    """The board on the page: its encounter, history, selection, view and parts."""
 
     def __init__(self, encounter=None):
-        self.grid_canvas = document.getElementById("grid-layer")
-        self.top_canvas = document.getElementById("top-layer")
+        from web.view import View
+
         self.notices = Notices(document)
         self.encounter = encounter or demo_encounter()
         self.history = History(present=self.encounter)
         self.ui = Ui()
         self.view = View()
-        self.pointers = {}
-        self.gesture = None
-        self.panel = None
-        self.tokens = None
-        self.table = None
-        self.shared = None
-        self.frame_requested = False
-        self.grid_key = None
-        self.background = document.createElement("canvas")
-        self.background_key = None
-        self.dpr = 1.0
-        self.size = (0, 0)
-        self._on_frame = create_proxy(self.on_frame)
-        self.busy_ms = 0.0
-        self.timings = []
-        self.forced = None
-        self.warming = None
-        self._warm_step = create_proxy(self.warm_step)
-        self.resize()
+        self.publish_problem = None
+        self.gestures = self.hud = self.toolbar = None
+        self.panels = []
+        self.tokens = self.stats = self.attack = self.round = self.map = self.rules = self.shared = None
+        self.canvas = Canvas(self)
 
-    # Drawing.
-    def resize(self, *_):
-        """Match the canvases' pixel size to their box and the device pixel ratio."""
-        box = self.top_canvas.getBoundingClientRect()
-        self.dpr = js.window.devicePixelRatio or 1.0
-        width, height = round(box.width * self.dpr), round(box.height * self.dpr)
-        if (width, height) != self.size:
-            self.size = (width, height)
-            for canvas in (self.grid_canvas, self.top_canvas):
-                canvas.width, canvas.height = width, height
-        self.request_frame()
+    # What tests and benchmarks read of the board.
+    @property
+    def gesture(self):
+        """The gesture under way on the board, or ``None``."""
+        return self.gestures.gesture if self.gestures is not None else None
 
-    def request_frame(self):
-        """Ask for one redraw at the next animation frame, however often it is called."""
-        if not self.frame_requested:
-            self.frame_requested = True
-            js.requestAnimationFrame(self._on_frame)
-
-    def on_frame(self, _timestamp=None):
-        """Draw what changed since the last frame.
-
-        ``timings`` keeps, per frame, the milliseconds spent handling the pointer events since
-        the last frame plus painting this one (bench/frames.py reads it; idle time not counted).
-        """
-        self.frame_requested = False
-        started = js.performance.now()
-        self.draw()
-        if self.busy_ms:
-            self.timings.append(self.busy_ms + js.performance.now() - started)
-            del self.timings[:-2000]
-            self.busy_ms = 0.0
-
-    def draw(self):
-        """Repaint the grid layer if the board or view changed, and the board layer always."""
-        width, height = self.size
-        layout = self.layout()
-        key = (self.encounter.grid, self.encounter.terrain, layout, self.size)
-        if key != self.grid_key:
-            self.grid_key = key
-            ops = scene.grid_scene(self.encounter.grid, layout, width, height, self.dpr, self.encounter.terrain)
-            painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
-        key, background, ops = scene.board_layers(self.encounter, self.ui, layout, self.dpr)
-        if key != self.background_key:
-            self.background_key = key
-            self.background.width, self.background.height = width, height
-            painter.paint(self.background.getContext("2d"), background, width, height)
-        if self.gesture and self.gesture.get("ghost") is not None:
-            ops = ops + list(scene.ghost_ops(self.gesture["ghost"], self.encounter.grid, layout, self.dpr))
-            ops += self.path_ops(self.gesture["answer"], layout)
-        painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background)
-
-    def path_ops(self, answer, layout):
-        """The drawing of a planned move (see ``scene.path_ops``)."""
-        grid = self.encounter.grid
-        path = answer.path
-        steps = tuple((step.cells, step.cost, bool(step.provokes)) for step in path.steps)
-        summary = f"{path.feet} ft ({squares(path.squares)})"
-        provoked = [opponent.name for opponent, _ in path.provocations]
-        if provoked and answer.legal:
-            summary += f"; attacks of opportunity from {names_text(provoked)}"
-        return list(scene.path_ops(path.start.cells(grid), steps, answer.legal, layout, summary, answer.problem,
-                                   self.dpr, self.size))
-
-    def warm(self):
-        """While the page is idle, draw ahead the selected creature in each facing it may be
-        turned to, so a drag-rotate finds every frame ready (the scene caches per creature)."""
-        if self.ui.selected is None:
-            self.warming = None
-            return
-        creature = self.encounter.creature(self.ui.selected)
-        if creature.facing is None:
-            self.warming = None
-            return
-        first = self.warming is None
-        self.warming = iter(scene.warm_ups(self.encounter, creature, self.ui, self.layout(), self.dpr))
-        if first:
-            js.setTimeout(self._warm_step, 30)
-
-    def warm_step(self, *_):
-        """One piece of warming, then the next a moment later (events go first)."""
-        if self.warming is None or self.gesture is not None:
-            if self.warming is not None:
-                js.setTimeout(self._warm_step, 60)
-            return
-        try:
-            task = next(self.warming)
-        except StopIteration:
-            self.warming = None
-            return
-        task()
-        js.setTimeout(self._warm_step, 0)
+    @property
+    def timings(self):
+        """Per frame, the milliseconds spent handling events and painting (bench/frames.py)."""
+        return self.canvas.timings
 
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
-        return self.view.layout(self.encounter.grid, self.dpr if scale is None else scale)
+        return self.canvas.layout(scale)
+
+    def handle_point_css(self):
+        """The selected token's rotate handle in the window's CSS pixels (for tests and the
+        benchmark, which press it)."""
+        creature = self.encounter.creature(self.ui.selected)
+        taken = state.taken_cells(self.encounter, creature.name)
+        x, y = state.handle_point(creature, self.encounter.grid, self.layout(1), taken)
+        box = self.canvas.top_canvas.getBoundingClientRect()
+        return js.Array.of(x + box.left, y + box.top)
 
     def label_box_css(self):
         """The box of the planned move's label now, in CSS pixels (for tests)."""
-        layout = self.layout()
-        box = scene.label_box(self.path_ops(self.gesture["answer"], layout))
-        return js.Array.of(*(value / self.dpr for value in box))
+        from web import scene
 
-    def handle_point_css(self):
-        """The selected token's rotate handle in CSS pixels (for tests and the benchmark)."""
-        creature = self.encounter.creature(self.ui.selected)
-        taken = state.taken_cells(self.encounter, creature.name)
-        return js.Array.of(*state.handle_point(creature, self.encounter.grid, self.layout(1), taken))
+        box = scene.label_box(self.canvas.path_ops(self.gesture, self.layout()))
+        return js.Array.of(*(value / self.canvas.dpr for value in box))
 
-    # Changes.
+    def reachable_count(self, name):
+        """How many cells the creature called ``name`` can end a move in (the movement range's
+        nearest band), as the rules work it out (for tests)."""
+        creature = self.encounter.creature(name)
+        return len(state.movement_bands(self.encounter, creature, self.ui.policy)[0][1])
+
+    def force(self, name, feet, away=None, effect="Reposition", message=""):
+        """Let the next drag of ``name`` be a forced move (``web.gestures.Gestures.force``)."""
+        self.gestures.force(name, feet, away, effect, message)
+
+    # Messages.
     def say(self, message, error=False, action=None):
         """Show a message in the notices over the board (an error stays until dismissed or the
         next action; ``action`` is a ``(label, handler)`` button)."""
         return self.notices.say(message, error, action)
+
+    def say_beside(self, creature, message):
+        """Show ``message`` next to ``creature``'s token, as well as in the notices."""
+        layout = self.layout(1)
+        x, y = state.centre(creature, self.encounter.grid, layout)
+        width, height = self.canvas.css_size()
+        self.notices.beside(message, x, y + state.radius(creature, self.encounter.grid, layout) * 0.6, width, height)
 
     def report(self, error):
         """Say over the board an error that slipped out of a handler (``web.dom.guarded``)."""
@@ -209,15 +110,9 @@ class Board:
         self.say(f"Something went wrong in the page ({type(error).__name__}: {error}). "
                  "Undo takes back the last change if the board looks wrong.", error=True)
 
-    def say_beside(self, creature, message):
-        """Show ``message`` next to ``creature``'s token, as well as in the notices."""
-        x, y = state.centre(creature, self.encounter.grid, self.layout(1))
-        box = self.top_canvas.getBoundingClientRect()
-        self.notices.beside(message, x, y + state.radius(creature, self.encounter.grid, self.layout(1)) * 0.6,
-                            box.width, box.height)
-
+    # Changes.
     def commit(self, encounter, message=None, record=True, label=None):
-        """Take a new encounter, keep the selection valid, and redraw.
+        """Take a new encounter, keep the selection valid, and show it everywhere.
 
         ``record`` adds the change to the undo history under ``label`` (default: ``message``)
         and publishes it (URL hash, autosave); a gesture that changes the encounter many times
@@ -228,60 +123,58 @@ class Board:
         if record:
             self.notices.clear_errors()
             self.history = self.history.record(encounter, (label or message or "change").rstrip("."))
+        names = set(encounter.names())
+        ui = self.ui
+        if ui.selected is not None and ui.selected not in names:
+            ui = replace(ui, selected=None, group=())
+        ui = replace(ui, group=tuple(name for name in ui.group if name in names),
+                     attacker=ui.attacker if ui.attacker in names else None,
+                     target=ui.target if ui.target in names else None)
+        self.ui = ui
+        if record:
             self.publish()
-        if self.ui.selected is not None and self.ui.selected not in encounter.names():
-            self.ui = replace(self.ui, selected=None)
         if message:
             self.say(message)
-        self.refresh()
-        self.warm()
+        self.refresh(full=record)
+        self.canvas.warm()
 
-    def refresh(self):
-        """Show the encounter as it is now in the panels, and redraw."""
-        if self.tokens is not None:
-            self.tokens.render()
-        self.refresh_history()
-        self.request_frame()
+    def refresh(self, full=True):
+        """Show the encounter as it is now in every part of the page, and redraw. While a
+        gesture changes the encounter frame by frame (``full=False``), only the parts that
+        show the creature being changed follow it."""
+        if self.ui.turn is not None or full:
+            self.ui = replace(self.ui, turn=self.current_turn())
+        for part in (self.tokens, self.hud):
+            if part is not None:
+                part.render()
+        if full:
+            for part in self.panels:
+                part.render()
+        if self.toolbar is not None:
+            self.toolbar.render()
+        self.canvas.request_frame()
 
-    def refresh_history(self):
-        """Undo and Redo are enabled exactly when there is something to undo or redo, and say
-        what (their titles)."""
-        for id_, able, past in (("undo", self.history.can_undo(), self.history.past),
-                                ("redo", self.history.can_redo(), self.history.future)):
-            button = document.getElementById(id_)
-            button.disabled = not able
-            key = "Ctrl+Z" if id_ == "undo" else "Ctrl+Y"
-            button.title = f"{id_.capitalize()}: {past[-1][1]} ({key})" if able else f"Nothing to {id_} ({key})"
-
-    def publish(self):
-        """Keep the URL hash and the autosave equal to the encounter (see ``web.links``)."""
-        from web import links
-
-        problem = links.publish(self.encounter)
-        if problem:
-            self.say(problem, error=True)
-        self.refresh_table()
-
-    def refresh_table(self):
-        """Show the encounter in the table panels, and ring whose turn it is on the board."""
-        if self.table is None:
-            return
+    def current_turn(self):
+        """The name of the creature whose turn it is, or ``None`` (no round under way)."""
+        if self.encounter.round is None or self.attack is None:
+            return None
         from web import table
 
         try:
-            current = table.current_name(self.encounter)
+            return table.current_name(self.encounter)
         except RulesError as error:
-            current = None
             self.say(str(error), error=True)
-        names = self.encounter.names()
-        self.ui = replace(
-            self.ui,
-            turn=current,
-            attacker=self.ui.attacker if self.ui.attacker in names else None,
-            target=self.ui.target if self.ui.target in names else None,
-        )
-        self.table.refresh()
-        self.request_frame()
+            return None
+
+    def publish(self):
+        """Keep the URL hash and the autosave equal to the encounter (see ``web.links``); a
+        problem (too big for a link, storage full) is said once, until it changes."""
+        from web import links
+
+        problem = links.publish(self.encounter)
+        if problem and problem != self.publish_problem:
+            self.say(problem, error=True)
+        self.publish_problem = problem
 
     def link(self):
         """The encounter's link hash (what the URL shows after any change)."""
@@ -312,7 +205,12 @@ class Board:
         self.commit(opened, "Opened the encounter in this link.")
         self.select(None)
 
-    def undo(self, _event=None):
+    def open_other(self, encounter):
+        """Open another tab's autosaved board here (Undo goes back)."""
+        self.commit(encounter, "Opened the other tab's board.")
+        self.select(None)
+
+    def undo(self):
         """Step back one change."""
         if not self.history.can_undo():
             self.say("Nothing to undo.")
@@ -321,8 +219,9 @@ class Board:
         self.history, label = self.history.undo()
         self.commit(self.history.present, f"Undid: {label}.", record=False)
         self.publish()
+        self.refresh()
 
-    def redo(self, _event=None):
+    def redo(self):
         """Step forward one undone change."""
         if not self.history.can_redo():
             self.say("Nothing to redo.")
@@ -331,39 +230,130 @@ class Board:
         self.history, label = self.history.redo()
         self.commit(self.history.present, f"Redid: {label}.", record=False)
         self.publish()
+        self.refresh()
 
-    def select(self, name):
-        """Select the creature called ``name`` (or nothing) and show it in the panels."""
-        self.ui = replace(self.ui, selected=name)
-        self.warm()
-        if self.tokens is not None:
-            if name is not None and not self.tokens.follows(name):
-                subject = self.tokens.draft.subject or "the new token"
-                self.say(f"The token form keeps your unsaved changes to {subject}: save or discard them to edit {name}.")
-            self.tokens.render()
-        if self.table is not None:
-            self.table.show_selected(name)
-        self.request_frame()
+    # The selection and the view.
+    def select(self, name, group=None, keep_group=False):
+        """Select the creature called ``name`` (or nothing), alone, with ``group`` (names
+        selected with it), or keeping the creatures already selected with it."""
+        if keep_group:
+            group = self.ui.group
+        self.ui = replace(self.ui, selected=name, group=tuple(group or ()) if name is not None else ())
+        self.canvas.warm()
+        if self.tokens is not None and name is not None and not self.tokens.follows(name):
+            subject = self.tokens.draft.subject or "the new token"
+            self.say(f"The token form keeps your unsaved changes to {subject}: save or discard them to edit {name}.")
+        if self.stats is not None:
+            self.stats.follow(name)
+        self.refresh(full=False)
+        if self.toolbar is not None:
+            self.toolbar.render()
 
+    def toggle_chosen(self, name):
+        """Shift-click: add the creature called ``name`` to the selection, or take it out."""
+        chosen = list(self.ui.chosen)
+        if name in chosen:
+            chosen.remove(name)
+        else:
+            chosen.append(name)
+        if not chosen:
+            self.select(None)
+        else:
+            self.select(chosen[-1] if name in chosen else chosen[0], group=tuple(chosen))
+
+    def select_next(self, step):
+        """Tab on the board: select the next (``step`` 1) or previous (-1) creature and show it;
+        whether there was one (after the last, Tab leaves the board)."""
+        names = self.encounter.names()
+        if not names:
+            return False
+        current = self.ui.selected
+        index = names.index(current) + step if current in names else (0 if step > 0 else len(names) - 1)
+        if not 0 <= index < len(names):
+            self.select(None)
+            return False
+        self.select(names[index])
+        self.centre_on_selection(only_if_hidden=True)
+        self.say(f"{names[index]} selected.")
+        return True
+
+    def centre_on_selection(self, only_if_hidden=False):
+        """Bring the selected creature to the middle of the board (with ``only_if_hidden``,
+        only if it is not already on screen)."""
+        if self.ui.selected is None:
+            self.say("Select a creature first.")
+            return
+        creature = self.encounter.creature(self.ui.selected)
+        x, y = state.centre(creature, self.encounter.grid, self.layout(1))
+        width, height = self.canvas.css_size()
+        if only_if_hidden and 0 <= x <= width and 0 <= y <= height:
+            return
+        self.view = self.view.centred_on(x, y, width, height)
+        self.canvas.request_frame()
+
+    def fit(self):
+        """Show the whole board."""
+        width, height = self.canvas.css_size()
+        self.view = self.view.fitted(self.encounter.grid, width, height)
+        self.canvas.request_frame()
+
+    def zoom_by(self, factor):
+        """Zoom in (``factor`` over 1) or out about the board's middle."""
+        width, height = self.canvas.css_size()
+        self.view = self.view.zoomed(factor, width / 2, height / 2)
+        self.canvas.request_frame()
+
+    def set_ui(self, **changes):
+        """Change what the page shows (overlays, the kind of move, the legend)."""
+        self.ui = replace(self.ui, **changes)
+        self.refresh(full=False)
+        for part in self.panels:
+            if part in (self.map, self.rules):
+                part.render()
+        self.canvas.warm()
+
+    def set_tool(self, tool):
+        """Take up the board tool called ``tool`` (``web.tools.TOOLS``)."""
+        self.ui = replace(self.ui, tool=tool)
+        self.canvas.top_canvas.classList.toggle("painting", tool != "select")
+        if tool == "paint":
+            self.toolbar.show_tab("map")
+        elif tool == "attack":
+            self.toolbar.show_tab("attack")
+        self.refresh(full=False)
+
+    def set_free(self, free):
+        """Switch free placement on or off."""
+        self.set_ui(free=free)
+        self.say("Free placement: drag any creature anywhere its space fits." if free else
+                 "Free placement off: drags follow the movement rules.")
+
+    def set_paint(self, **changes):
+        """Choose what and how the terrain tool paints; it is then in hand."""
+        self.ui = replace(self.ui, **changes)
+        self.set_tool("paint")
+
+    # Creatures.
     def turn(self, name, facing, record=True):
         """Turn the creature called ``name`` to ``facing``; say why not if it cannot."""
+        from rules.facing import turn_in_place
+
         creature = self.encounter.creature(name)
         if creature.facing == facing:
             return
         try:
-            from rules.facing import turn_in_place
-
             turned = turn_in_place(creature, facing, self.encounter.grid)
-            message = f"{name} faces {turned.facing_name(self.encounter.grid)}."
             encounter = self.encounter.replace(name, turned)
-            refusal = None
-            if record:
-                encounter, refusal = self.spend_turn(encounter, creature)
-            self.commit(encounter, message if record else None, record, label=message)
-            if refusal:
-                self.say(refusal, error=True)
         except RulesError as error:
             self.say(str(error), error=True)
+            return
+        message = f"{name} faces {turned.facing_name(self.encounter.grid)}."
+        refusal = None
+        if record:
+            encounter, refusal = self.spend_turn(encounter, creature)
+        self.commit(encounter, message if record else None, record, label=message)
+        if refusal:
+            self.say(refusal, error=True)
 
     def spend_turn(self, encounter, before):
         """``(encounter, refusal)``: the turn ``before`` made, spent from its facing allowance
@@ -374,300 +364,43 @@ class Board:
 
         return table.after_turn(encounter, before)
 
-    # Pointer events (CSS pixels): a token drags to move, its handle (or Shift) to turn, the
-    # board pans; two pointers pinch-zoom, or twist a token being dragged.
-    def cell_at(self, x, y):
-        """The cell under the CSS point ``x``, ``y``."""
-        return self.layout(1).from_pixel(x, y)
-
-    def on_pointer_down(self, event):
-        """Start a gesture: turn by the handle, drag a token, or pan the board."""
-        canvas = self.top_canvas
-        canvas.setPointerCapture(event.pointerId)
-        point = (event.offsetX, event.offsetY)
-        self.pointers[event.pointerId] = point
-        if len(self.pointers) == 2:
-            self.start_two_finger()
-            return
-        layout = self.layout(1)
-        grid = self.encounter.grid
-        self.notices.clear_errors()
-        if self.ui.tool != "select":
-            self.use_tool(point, layout)
-            return
-        selected = self.encounter.creature(self.ui.selected) if self.ui.selected else None
-        creature = state.creature_at_point(self.encounter, layout, *point)
-        if selected is not None and selected.has_facing and creature in (None, selected):
-            hx, hy, grab = state.handle_grab(selected, grid, layout, state.taken_cells(self.encounter, selected.name))
-            if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= grab ** 2:
-                self.gesture = {"kind": "turn", "name": selected.name, "before": selected}
-                return
-        if creature is None:
-            self.gesture = {"kind": "pan", "moved": False}
-            canvas.classList.add("panning")
-            return
-        was_selected = creature.name == self.ui.selected
-        self.select(creature.name)
-        if event.shiftKey and creature.has_facing:
-            self.gesture = {"kind": "turn", "name": creature.name, "before": creature}
-        else:
-            grab = layout.from_pixel(*point)
-            self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghost": None,
-                            "cycle": was_selected}
-
-    def start_two_finger(self):
-        """A second pointer: twist the token being dragged, else pinch-zoom the board."""
-        gesture = self.gesture or {}
-        if gesture.get("kind") in ("move", "turn"):
-            creature = self.encounter.creature(gesture["name"])
-            if creature.has_facing:
-                (ax, ay), (bx, by) = self.pointers.values()
-                self.gesture = {"kind": "twist", "name": creature.name, "facing": creature.facing,
-                                "start": (bx - ax, by - ay), "before": gesture.get("before", creature)}
-                return
-        self.gesture = {"kind": "pinch"}
-
-    def on_pointer_move(self, event):
-        """Carry the gesture on (its handling time counts toward ``timings``)."""
-        if event.pointerId not in self.pointers:
-            return
-        started = js.performance.now()
-        try:
-            self.carry_gesture(event)
-        finally:
-            self.busy_ms += js.performance.now() - started
-
-    def carry_gesture(self, event):
-        """Move the gesture under way to the pointer's new position."""
-        old = dict(self.pointers)
-        point = (event.offsetX, event.offsetY)
-        self.pointers[event.pointerId] = point
-        kind = (self.gesture or {}).get("kind")
-        if kind == "pan":
-            (x0, y0) = old[event.pointerId]
-            self.view = self.view.panned(point[0] - x0, point[1] - y0)
-            self.gesture["moved"] = True
-            self.request_frame()
-        elif kind == "pinch" and len(self.pointers) == 2:
-            self.view = self.view.pinched(list(old.values()), list(self.pointers.values()))
-            self.request_frame()
-        elif kind == "turn":
-            creature = self.encounter.creature(self.gesture["name"])
-            self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, self.layout(1), *point), False)
-        elif kind == "twist" and len(self.pointers) == 2:
-            self.twist()
-        elif kind == "move":
-            self.drag_to(point)
-        elif kind == "paint":
-            self.paint_to(self.cell_at(*point))
-
-    def twist(self):
-        """Turn the twisted token by the angle the two pointers turned through."""
-        import math
-
-        creature = self.encounter.creature(self.gesture["name"])
-        (ax, ay), (bx, by) = self.pointers.values()
-        sx, sy = self.gesture["start"]
-        turned = math.atan2(by - ay, bx - ax) - math.atan2(sy, sx)
-        layout = self.layout(1)
-        ux, uy = state.facing_direction(self.gesture["facing"], creature, self.encounter.grid, layout)
-        cx, cy = state.centre(creature, self.encounter.grid, layout)
-        cos, sin = math.cos(turned), math.sin(turned)
-        target = (cx + (ux * cos - uy * sin) * 100, cy + (ux * sin + uy * cos) * 100)
-        self.turn(creature.name, state.facing_toward(creature, self.encounter.grid, layout, *target), False)
-
-    def drag_to(self, point):
-        """Plan the move to where the pointer is, and show its path, cost and any problem.
-
-        A pointer past the board's edge aims at the nearest place where the token's whole space
-        is on the board, so a drag never asks the rules about a place far off it."""
-        from rules.placement import nearest_place
-
-        creature = self.encounter.creature(self.gesture["name"])
-        cell = self.cell_at(*point)
-        grab = self.gesture["grab"]
-        anchor = type(cell)(*(c + a - g for c, a, g in zip(cell.coords, creature.anchor.coords, grab.coords)))
-        grid = self.encounter.grid
-        if not all(grid.contains(each) for each in replace(creature, anchor=anchor).cells(grid)):
-            inside = nearest_place(creature, grid, {}, near=anchor)
-            anchor = creature.anchor if inside is None else inside.anchor
-        if anchor == creature.anchor:
-            self.gesture["ghost"] = None
-            self.gesture["target"] = anchor
-        elif anchor != self.gesture.get("target"):
-            self.gesture["target"] = anchor
-            answer = self.plan(creature, anchor)
-            self.gesture["answer"] = answer
-            self.gesture["ghost"] = answer.path.end if answer.legal else replace(creature, anchor=anchor)
-            self.gesture["cycle"] = False
-        self.request_frame()
-
-    def on_pointer_up(self, event):
-        """End the gesture: drop a dragged token, or deselect after a click on empty board."""
-        self.pointers.pop(event.pointerId, None)
-        gesture, kind = self.gesture, (self.gesture or {}).get("kind")
-        if self.pointers:
-            return
-        self.gesture = None
-        self.top_canvas.classList.remove("panning")
-        if kind in ("turn", "twist"):
-            creature = self.encounter.creature(gesture["name"])
-            if creature != gesture["before"]:
-                encounter, refusal = self.spend_turn(self.encounter, gesture["before"])
-                self.commit(encounter, f"{creature.name} faces {creature.facing_name(self.encounter.grid)}.")
-                if refusal:
-                    self.say(refusal, error=True)
-        elif kind == "paint":
-            self.finish_paint(gesture)
-        elif kind == "pan" and not gesture["moved"]:
-            self.select(None)
-        elif kind == "move" and gesture["ghost"] is not None:
-            self.finish_move(gesture["answer"])
-        elif kind == "move" and gesture.get("cycle"):
-            self.cycle(gesture["grab"], gesture["name"])
-        self.request_frame()
-
-    def cycle(self, cell, name):
-        """A click on a square several creatures share, on the one already selected: select the
-        next of them, so repeated clicks reach each in turn."""
-        following = state.next_occupant(self.encounter, cell, name)
-        if following is not None:
-            self.select(following.name)
-
-    def plan(self, creature, anchor):
-        """The movement rules' answer for moving ``creature`` to ``anchor``: the move the panel
-        says, or the forced move a chosen special effect imposes on it (``self.forced``)."""
-        from rules.movement import forced_move, plan_move
-
-        field = state.battlefield(self.encounter, creature.name)
-        forced = self.forced
-        if forced is not None and forced["name"] == creature.name:
-            away = self.encounter.creature(forced["away"]) if forced["away"] else None
-            return forced_move(creature, anchor, field, forced["feet"], away)
-        return plan_move(creature, anchor, field, self.ui.move_mode, self.ui.policy)
-
-    def finish_move(self, answer):
-        """Commit a legal move; an illegal one puts the token back where it started, saying why
-        beside it and in the notices."""
-        name = answer.path.start.name
-        if not answer.legal:
-            self.say(f"{name} stays put. {answer.problem}.", error=True)
-            self.say_beside(answer.path.start, answer.problem)
-            return
-        path = answer.path
-        if self.forced is not None and self.forced["name"] == name:
-            effect, self.forced = self.forced["effect"], None
-            self.commit(self.encounter.replace(name, answer.stop), f"{name} is forced {path.feet} ft ({effect}).")
-            return
-        message = f"{name} moved {path.feet} ft ({squares(path.squares)})."
-        provoked = [opponent.name for opponent, _ in path.provocations]
-        if provoked:
-            message += f" Provokes attacks of opportunity from {names_text(provoked)}."
-        encounter = self.encounter.replace(name, answer.stop)
-        if encounter.round is not None:
-            from web import table
-
-            encounter = table.after_move(encounter, name, path.moved)
-        self.commit(encounter, message)
-
-    def on_wheel(self, event):
-        """Zoom about the cursor; the page itself does not scroll."""
-        event.preventDefault()
-        factor = ZOOM_STEP ** (-event.deltaY * (16 if event.deltaMode == 1 else 1))
-        self.view = self.view.zoomed(factor, event.offsetX, event.offsetY)
-        self.request_frame()
-
-    # Keyboard: arrows move the selection one cell, Q / E turn it, Delete removes it; holding
-    # F shows the arcs in "hold F" mode.
-    def on_key_down(self, event):
-        """Handle a key pressed on the page (not while typing in the panel)."""
-        if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA"):
-            return
-        key = event.key
-        if event.ctrlKey or event.metaKey:
-            if key.lower() == "z" and not event.shiftKey:
-                self.undo()
-            elif key.lower() in ("y", "z"):
-                self.redo()
-            else:
-                return
-            event.preventDefault()
-            return
-        if key == "Escape" and self.forced is not None:
-            self.say(f"{self.forced['name']} is not moved ({self.forced['effect']} cancelled).")
-            self.forced = None
-            event.preventDefault()
-            return
-        if key == "Escape" and self.ui.tool != "select":
-            self.set_tool("select")
-            event.preventDefault()
-            return
-        if key.lower() == ARCS_KEY and not self.ui.arcs_held:
-            self.ui = replace(self.ui, arcs_held=True)
-            self.request_frame()
-            return
-        if self.ui.selected is None:
-            return
-        creature = self.encounter.creature(self.ui.selected)
-        if key in ("q", "Q", "e", "E") and creature.has_facing:
-            count = len(facing_names(creature.size, self.encounter.grid))
-            self.turn(creature.name, (creature.facing + (1 if key in "eE" else -1)) % count)
-        elif key in ("Delete", "Backspace"):
-            self.remove_token(creature.name)
-        elif key in ARROWS:
-            self.step(creature, ARROWS[key])
-        else:
-            return
-        event.preventDefault()
-
-    def on_key_up(self, event):
-        """Releasing F hides the held arcs."""
-        if event.key.lower() == ARCS_KEY and self.ui.arcs_held:
-            self.ui = replace(self.ui, arcs_held=False)
-            self.request_frame()
-
-    def step(self, creature, screen_vector):
-        """Move ``creature`` one cell in the grid direction nearest the arrow's screen vector."""
-        layout = self.layout(1)
-        grid = self.encounter.grid
-        x, y = layout.to_pixel(creature.anchor)
-
-        def along(index):
-            nx, ny = layout.to_pixel(grid.step(creature.anchor, index))
-            length = ((nx - x) ** 2 + (ny - y) ** 2) ** 0.5
-            return ((nx - x) * screen_vector[0] + (ny - y) * screen_vector[1]) / length
-
-        best = max(range(len(grid.directions)), key=along)
-        target = grid.step(creature.anchor, best)
-        self.finish_move(self.plan(creature, target))
-
-    # Token changes (the token form calls these; ``web.token_panel``).
-    def add_token(self, values):
-        """Add a token from the token form's ``values`` on the free place nearest the middle of
-        the view; its name, or ``None`` if the board refuses it (saying why)."""
-        from rules.placement import nearest_place
+    def add_token(self, values, near=None):
+        """Add a token from the token form's ``values`` on the free place nearest ``near`` (a
+        cell; default the middle of the view); its name, or ``None`` if the board refuses it
+        (saying why). A name already taken is numbered ("Goblin 2")."""
         from web.tokens import new_creature
 
         grid = self.encounter.grid
-        width, height = self.size
-        middle = self.layout().from_pixel(width / 2, height / 2)
+        if near is None:
+            width, height = self.canvas.css_size()
+            near = self.layout(1).from_pixel(width / 2, height / 2)
         try:
             creature = new_creature(values, grid.cells()[0], grid)
-            named = self.encounter.unused_name(creature.name)
-            message = f"{named} added." if named == creature.name else f"{named} added ({creature.name} was taken)."
-            creature = replace(creature, name=named)
-            occupied = {}
-            for other in self.encounter.creatures:
-                for cell in other.cells(grid):
-                    occupied.setdefault(cell, []).append(other)
-            placed = nearest_place(creature, grid, occupied, near=middle)
-            if placed is None:
-                raise RulesError(f"There is no free space left on the board for {creature.name}.")
-            self.commit(self.encounter.place(placed), message)
+            encounter, named = with_new(self.encounter, creature, near)
         except RulesError as error:
             self.say(str(error), error=True)
             return None
-        return creature.name
+        taken = "" if named == creature.name else f" ({creature.name} was taken)"
+        self.commit(encounter, f"{named} added{taken}.")
+        return named
+
+    def duplicate(self, name):
+        """A copy of the creature called ``name`` (its combat stats too) on the free place
+        nearest it, named with the next number ("Goblin 2"); one undo step."""
+        import re
+
+        creature = self.encounter.creature(name)
+        base = re.sub(r" \d+$", "", creature.name)
+        try:
+            encounter, named = with_new(self.encounter, replace(creature, name=base), creature.anchor)
+            stats = self.encounter.stats_of(name)
+            if encounter.stats_of(named) != stats:
+                encounter = encounter.with_stats(named, stats)
+        except RulesError as error:
+            self.say(str(error), error=True)
+            return
+        self.commit(encounter, f"{named} added (a copy of {name}).")
+        self.select(named)
 
     def edit_token(self, name, edited):
         """Replace the creature called ``name`` by ``edited`` (the token form's save); one that
@@ -687,272 +420,91 @@ class Board:
     def remove_token(self, name):
         """Remove the creature called ``name`` (Undo brings it back)."""
         self.commit(self.encounter.remove(name), f"{name} removed.")
-        self.select(None)
 
-    def on_delete(self, _event=None):
-        """Remove the selected token."""
-        if self.ui.selected is not None:
-            self.remove_token(self.ui.selected)
-
-    def regrid(self, grid, message):
-        """Put the encounter on ``grid`` (another kind or size); creatures that no longer fit
-        move to the nearest free place and the notice names them; where nothing fits, nothing
-        changes and the notice says why."""
-        try:
-            encounter, moved = self.encounter.on_grid(grid)
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
+    def remove_chosen(self):
+        """Remove every selected creature: one undo step."""
+        chosen = self.ui.chosen
+        if not chosen:
             return
-        dropped = len(self.encounter.terrain.cells) - len(encounter.terrain.cells)
-        dropped_walls = len(self.encounter.terrain.edges) - len(encounter.terrain.edges)
-        if moved:
-            message += f" {names_text(moved)} moved to the nearest place that fits."
-        if dropped or dropped_walls:
-            message += f" Terrain left out: {dropped} cells and {dropped_walls} walls (Undo brings them back)."
-        self.commit(encounter, message)
+        encounter = self.encounter
+        for name in chosen:
+            encounter = encounter.remove(name)
+        self.commit(encounter, f"{names_text(chosen)} removed.")
 
-    def set_grid(self, choice):
-        """Switch the board to the grid named by a grid-kind control value, keeping its size."""
-        grid = self.encounter.grid
-        if choice == grid_choice(grid):
+    def act(self, action, name, point=None):
+        """An action of the card or the menu on the creature called ``name`` (or, with
+        ``name`` None, on the board at ``point``)."""
+        from rules.sizes import facing_names
+
+        if action == "add-here":
+            cell = self.layout(1).from_pixel(*point)
+            self.toolbar.show_tab("token")
+            named = self.add_token(self.tokens.values() if self.tokens.draft.subject is None else
+                                   {"name": "Creature"}, near=cell)
+            if named is not None:
+                self.select(named)
             return
-        self.regrid(make_grid(choice, grid.width, grid.height), f"Grid: {GRID_LABELS[choice].lower()}.")
-        if self.table is not None:
-            self.table.refresh()
-        self.request_frame()
-
-    def set_size(self, width, height):
-        """Resize the board to ``width`` x ``height`` cells (the inputs' text)."""
-        from rules.link import MAX_SIDE
-
-        grid = self.encounter.grid
-        try:
-            columns, rows = int(str(width).strip()), int(str(height).strip())
-        except ValueError:
-            columns = rows = 0
-        if not (1 <= columns <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
-            self.say(f"The board's width and height are whole numbers from 1 to {MAX_SIDE}.", error=True)
-            self.refresh_table()
-            return
-        if (columns, rows) == (grid.width, grid.height):
-            return
-        self.regrid(make_grid(grid_choice(grid), columns, rows), f"The board is now {columns} x {rows}.")
-
-    def set_ruleset(self, name):
-        """Use the facing ruleset called ``name``."""
-        self.commit(replace(self.encounter, ruleset=RULESETS[name]), f"Facing rules: {RULESETS[name].label}.")
-
-    def set_option(self, name, raw):
-        """Set the optional rule called ``name`` from its control's value."""
-        from rules.options import option_info
-        from web import table
-
-        try:
-            encounter = table.with_option(self.encounter, name, raw)
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
-            return
-        value = getattr(encounter.options, name)
-        state = value if not isinstance(value, bool) else ("on" if value else "off")
-        self.commit(encounter, f"{option_info(name).label}: {state}.")
-
-    # Map tools (issue 8): the brush and rectangle paint cells, the wall tool toggles walls,
-    # the attack tool picks the attacker and the target.
-    def set_tool(self, tool):
-        """Take up the board tool called ``tool`` (``web.tools.TOOLS``)."""
-        self.ui = replace(self.ui, tool=tool)
-        self.top_canvas.classList.toggle("painting", tool != "select")
-        for radio in document.querySelectorAll("input[name=tool]"):
-            radio.checked = radio.value == tool
-        self.request_frame()
-
-    def use_tool(self, point, layout):
-        """A pointer down with a tool in hand: start painting, toggle a wall, or pick a token."""
-        tool = self.ui.tool
-        cell = layout.from_pixel(*point)
-        if tool in tools.PAINT_TOOLS:
-            self.gesture = {"kind": "paint", "before": self.encounter, "start": cell, "last": cell, "cells": set()}
-            self.paint_to(cell)
-        elif tool == "wall":
-            edge = tools.nearest_edge(self.encounter.grid, layout, *point)
-            if edge is None:
-                where = "near the side of a square" if self.encounter.grid.kind == "square" else "on a board of squares"
-                self.say(f"Walls stand between two squares: click {where}.", error=True)
-                return
-            terrain, message = tools.toggled_wall(self.encounter.terrain, *edge, self.ui.wall)
-            try:
-                walled = replace(self.encounter, terrain=terrain)
-            except RulesError as error:
-                self.say(f"No wall there: {error}", error=True)
-                return
-            self.commit(walled, message + ".")
-        elif tool == "attack":
-            creature = state.creature_at(self.encounter, cell)
-            if creature is None:
-                self.say("Click a token: first the attacker, then its target.")
-            elif self.ui.attacker is None or self.ui.target is not None:
-                self.choose_attack(creature.name, None)
-            elif creature.name != self.ui.attacker:
-                self.choose_attack(self.ui.attacker, creature.name)
-
-    def paint_to(self, cell):
-        """Paint on to ``cell``: the brush the cells from the last one, the rectangle the box
-        from where the drag began."""
-        gesture = self.gesture
-        grid, kind = self.encounter.grid, self.ui.paint
-        if self.ui.tool == "brush":
-            cells = tools.stroke(grid, gesture["last"], cell)
-            gesture["last"] = cell
-            gesture["cells"].update(cells)
-            base = self.encounter.terrain
-        else:
-            cells = tools.box(grid, gesture["start"], cell)
-            gesture["cells"] = set(cells)
-            base = gesture["before"].terrain
-        terrain, spared = tools.painted_around(self.encounter, base, cells, kind)
-        gesture.setdefault("spared", set()).update(spared)
-        if terrain != self.encounter.terrain:
-            self.commit(replace(self.encounter, terrain=terrain), record=False)
-
-    def finish_paint(self, gesture):
-        """End a paint stroke: one undo step for the whole stroke."""
-        if self.encounter.terrain == gesture["before"].terrain:
-            return
-        label = dict(tools.palette())[self.ui.paint]
-        count = len(gesture["cells"])
-        message = f"{label}: {count} {'cell' if count == 1 else 'cells'}."
-        if gesture.get("spared"):
-            message += f" The ground under {names_text(sorted(gesture['spared']))} is left as it was: they cannot stand on it."
-        self.commit(self.encounter, message)
-
-    def reachable_count(self, name):
-        """How many cells the creature called ``name`` can end a move in (the movement range's
-        nearest band), as the rules work it out (for tests)."""
         creature = self.encounter.creature(name)
-        return len(state.movement_bands(self.encounter, creature, self.ui.policy)[0][1])
+        if action in ("turn-left", "turn-right") and creature.has_facing:
+            count = len(facing_names(creature.size, self.encounter.grid))
+            self.turn(name, (creature.facing + (1 if action == "turn-right" else -1)) % count)
+        elif action == "duplicate":
+            self.duplicate(name)
+        elif action == "delete":
+            self.remove_token(name)
+        elif action == "edit":
+            self.select(name)
+            self.toolbar.show_tab("token")
+            document.getElementById("token-name").focus()
+        elif action == "attack":
+            self.choose_attack(name, None)
+            self.set_tool("attack")
+            self.say(f"{name} attacks: click the target.")
+        elif action == "centre":
+            self.select(name)
+            self.centre_on_selection()
 
-    # The attack panel and the round tracker (issue 8).
+    def open_menu(self, name, point):
+        """Open the menu of the creature called ``name`` (selecting it), or of the board."""
+        if name is not None and name not in self.ui.chosen:
+            self.select(name)
+        width, height = self.canvas.css_size()
+        self.hud.open_menu(name, point, width, height)
+
     def choose_attack(self, attacker, target):
         """Choose the attack panel's attacker and target (names, or ``None``)."""
         self.ui = replace(self.ui, attacker=attacker, target=target)
-        if self.table is not None:
-            self.table.clear_roll()
-            self.refresh_table()
-        self.request_frame()
-
-    def set_stance(self, stance):
-        """Put the attack panel's attacker in ``stance`` (a stance's value) for the round."""
-        name = self.ui.attacker
-        if name is None:
-            return
-        try:
-            stats = replace(self.encounter.stats_of(name), stance=stance)
-            self.commit(self.encounter.with_stats(name, stats), f"{name} takes {stats.stance.value} stance.")
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
-
-    def save_stats(self, name, values):
-        """Save the stats editor's changed ``values`` to the combat stats of the creature called
-        ``name`` (its other stats as they are); whether they were saved."""
-        from web import table
-
-        try:
-            stats = table.stats_from_form(values, self.encounter.stats_of(name))
-            encounter = self.encounter.with_stats(name, stats)
-        except RulesError as error:
-            self.say(str(error), error=True)
-            return False
-        self.commit(encounter, f"{name}'s combat stats saved.")
-        return True
-
-    def roll_attack(self):
-        """Roll the attack panel's attack: its result in the panel and the round's log."""
-        from web import table
-        from web.table_panel import seeded_random
-
-        attacker, target, kind, maneuver = self.table.attack_choice()
-        if attacker is None or target is None:
-            self.say("Choose an attacker and a target first.", error=True)
-            return
-        try:
-            encounter, view = table.rolled(self.encounter, attacker, target, kind, maneuver, seeded_random())
-        except RulesError as error:
-            self.say(str(error), error=True)
-            return
-        self.commit(encounter, view.headline + ".")
-        self.table.show_roll(view)
-
-    def choose_effect(self, view, index):
-        """Impose special effect number ``index`` of the roll ``view``, logged."""
-        from web import table
-
-        encounter, message = table.effect_chosen(self.encounter, view, index)
-        self.commit(encounter, message)
-        forced = table.forced_by(view, index)
-        if forced is not None:
-            self.force(forced["name"], forced["feet"], forced["away"], forced["effect"], message)
-
-    def force(self, name, feet, away=None, effect="Reposition", message=""):
-        """Let the next drag of ``name`` be a forced move of at most ``feet`` (back from ``away``
-        for a Shield Slam), as a chosen special effect imposes (``rules.movement.forced_move``)."""
-        self.forced = {"name": name, "feet": feet, "away": away, "effect": effect}
-        self.say(f"{message} Drag {name} up to {feet} ft ({effect}); Escape cancels.".strip())
-
-    def face_target(self):
-        """Turn the attacker to the facing the rules require before its attack."""
-        from web import table
-
-        attacker, target, kind, maneuver = self.table.attack_choice()
-        try:
-            encounter = table.turned_first(self.encounter, attacker, target, kind, maneuver)
-        except RulesError as error:
-            self.say(str(error), error=True)
-            return
-        self.commit(encounter, f"{attacker} faces {encounter.creature(attacker).facing_name(encounter.grid)}.")
-
-    def set_initiative(self, side):
-        """The side ``side`` (``None``: a tie) won this round's initiative."""
-        from web import table
-
-        try:
-            self.commit(table.started(self.encounter, side), "Initiative tied." if side is None else f"{side} has initiative.")
-        except RulesError as error:
-            self.say(str(error), error=True)
-
-    def step_turn(self, forward):
-        """Go to the next (or previous) turn of the round."""
-        from web import table
-
-        try:
-            encounter = table.stepped(self.encounter, forward)
-        except RulesError as error:
-            self.say(str(error), error=True)
-            return
-        current = table.current_name(encounter)
-        self.commit(encounter, f"Round {encounter.round_state().number}: {current}'s turn." if current else None)
-
-    def declare(self, name, action):
-        """The creature called ``name`` declares ``action`` for the round."""
-        from rules.round import declare_action
-
-        try:
-            round_state = declare_action(self.encounter.round_state(), name, action)
-            self.commit(self.encounter.with_round(round_state), f"{name} declares {action}.")
-        except RulesError as error:
-            self.say(str(error), error=True)
-            self.refresh_table()
-
-    def set_ui(self, **changes):
-        """Change overlay switches."""
-        self.ui = replace(self.ui, **changes)
-        self.request_frame()
-        self.warm()
+        if self.attack is not None:
+            self.attack.clear_roll()
+            self.attack.render()
+        self.refresh(full=False)
 
 
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+def with_new(encounter, creature, near):
+    """``(encounter, name)``: ``encounter`` with ``creature`` (a new one) on the free place
+    nearest the cell ``near`` where it can stand, its name numbered if it is taken; a
+    ``RulesError`` saying why if the board has no room for it."""
+    from rules.placement import nearest_place, standing_problem
+
+    named = encounter.unused_name(creature.name)
+    creature = replace(creature, name=named)
+    occupied = {}
+    for other in encounter.creatures:
+        for cell in other.cells(encounter.grid):
+            occupied.setdefault(cell, []).append(other)
+
+    def stands(each):
+        return standing_problem(each, encounter.grid, encounter.terrain) is None
+
+    placed = nearest_place(creature, encounter.grid, occupied, stands, near=near)
+    if placed is None:
+        raise RulesError(f"There is no free space left on the board for {named}.")
+    return encounter.place(placed), named
+
+
+def to_js_options(**options):
+    """Keyword options as a JavaScript object (for ``toLocaleTimeString`` and the like)."""
+    return to_js(options, dict_converter=js.Object.fromEntries)
 
 
 def start():
@@ -964,62 +516,70 @@ def start():
     """
     from web import links
     from web.dom import set_reporter
+    from web.gestures import Gestures
 
-    encounter, message, is_error = links.opening_encounter()
-    board = Board(encounter)
+    opened = links.opening()
+    board = Board(opened.encounter)
     set_reporter(board.report)
-    if message:
-        board.say(message, error=is_error)
-    board.draw()
+    for text, is_error in opened.notes:
+        board.say(text, error=is_error)
+    if opened.offer is not None:
+        offer = opened.offer
+        when = js.Date.new(offer.time).toLocaleTimeString(js.undefined, to_js_options(hour="2-digit", minute="2-digit"))
+        board.say(f"Another tab's board, last changed at {when}, is kept in this browser too.",
+                  action=("Open it", lambda: board.open_other(offer.encounter), "Open the other tab's board"))
+    board.gestures = gestures = Gestures(board)
+    board.canvas.draw()
     root = document.documentElement
     root.dataset.readyMs = str(js.performance.now())
     root.dataset.ready = "1"
     js.window.flankwise = create_proxy(board)
-    canvas = board.top_canvas
-    listen(canvas, "pointerdown", board.on_pointer_down)
-    listen(canvas, "pointermove", board.on_pointer_move)
+    canvas = board.canvas.top_canvas
+    listen(canvas, "pointerdown", gestures.on_pointer_down)
+    listen(canvas, "pointermove", gestures.on_pointer_move)
     for name in ("pointerup", "pointercancel"):
-        listen(canvas, name, board.on_pointer_up)
-    listen(canvas, "wheel", board.on_wheel, passive=False)
-    listen(js.window, "resize", board.resize)
-    listen(document, "keydown", board.on_key_down, passive=False)
-    listen(document, "keyup", board.on_key_up)
+        listen(canvas, name, gestures.on_pointer_up)
+    listen(canvas, "contextmenu", gestures.on_context_menu, passive=False)
+    listen(canvas, "wheel", gestures.on_wheel, passive=False)
+    listen(js.window, "resize", board.canvas.resize)
+    listen(document, "keydown", gestures.on_key_down, passive=False)
+    listen(document, "keyup", gestures.on_key_up)
     listen(js.window, "hashchange", board.open_link)
-    wire_panel(board)
-    if not is_error:
+    wire_panels(board)
+    if not opened.keep_address:
         board.publish()
-    else:
-        board.refresh_table()
-
-
-def wire_panel(board):
-    """Fill the panels from the rules' data and connect their controls."""
-    from web.dom import element
-    from web.encounter_panel import EncounterPanel
-    from web.panel import Panel
-    from web.token_panel import TokenPanel
-
-    board.panel = panel = Panel(board)
-    panel.sync_switches(board.encounter, board.ui)
-    board.tokens = TokenPanel(board)
-    board.shared = EncounterPanel(board)
-    for radio in document.querySelectorAll("#grid-kind input[name=grid]"):
-        listen(radio, "change", lambda event: board.set_grid(event.target.value))
-    listen(element("ruleset"), "change", lambda event: board.set_ruleset(event.target.value))
-    for radio in document.querySelectorAll("input[name=arcs]"):
-        listen(radio, "change", lambda event: board.set_ui(arcs=event.target.value))
-    listen(element("move-mode"), "change", lambda event: board.set_ui(mode=event.target.value))
-    for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
-                       ("keep-facing", "keep_facing")):
-        listen(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
-    listen(element("undo"), "click", board.undo)
-    listen(element("redo"), "click", board.redo)
-    board.refresh()
     js.setTimeout(create_once_callable(guarded(lambda: wire_table(board))), 0)
 
 
-def wire_table(board):
-    """Build the table panels once the first frame is on screen (they load the combat rules)."""
-    from web.table_panel import wire_table as wire
+def wire_panels(board):
+    """Build the toolbar, the card and the panels that need no combat rules."""
+    from web.encounter_panel import EncounterPanel
+    from web.hud import Hud
+    from web.map_panel import MapPanel
+    from web.rules_panel import RulesPanel
+    from web.token_panel import TokenPanel
+    from web.toolbar import Toolbar
 
-    wire(board)
+    board.toolbar = Toolbar(board)
+    board.hud = Hud(board)
+    board.tokens = TokenPanel(board)
+    board.map = MapPanel(board)
+    board.rules = RulesPanel(board)
+    board.shared = EncounterPanel(board)
+    board.panels = [board.map, board.rules]
+    board.refresh()
+
+
+def wire_table(board):
+    """Build the combat panels once the first frame is on screen (they load the combat rules),
+    show the encounter in them, and mark the page."""
+    from web.attack_panel import AttackPanel
+    from web.round_panel import RoundPanel
+    from web.stats_panel import StatsPanel
+
+    board.attack = AttackPanel(board)
+    board.round = RoundPanel(board)
+    board.stats = StatsPanel(board)
+    board.panels += [board.attack, board.round, board.stats]
+    board.refresh()
+    document.documentElement.dataset.table = "1"

@@ -21,9 +21,11 @@ class EncounterPanel:
         self.board = board
         self.renaming = None
         on(element("copy-link"), "click", lambda _event: self.copy_link())
-        on(element("export-json"), "click", lambda _event: links.export_json(board.encounter))
+        for id_ in ("export-json", "export-json-2"):
+            on(element(id_), "click", lambda _event: self.export_file())
+        for id_ in ("export-png", "export-png-2"):
+            on(element(id_), "click", lambda _event: self.save_image())
         on(element("import-json"), "change", self.import_file)
-        on(element("export-png"), "click", lambda _event: self.save_image())
         on(element("save-encounter"), "click", lambda _event: self.save())
         on(element("saves"), "click", self.on_saves_click)
         on(element("saves"), "keydown", self.on_saves_key, passive=False)
@@ -37,6 +39,14 @@ class EncounterPanel:
             self.board.say("Link copied: paste it anywhere to share this encounter.")
         except Exception:  # noqa: BLE001  (no clipboard: show the link to copy by hand)
             self.board.say(f"Copy this link: {link}")
+
+    def export_file(self):
+        """Download the encounter as a readable JSON file."""
+        links.export_json(self.board.encounter)
+        self.board.say("Exported the encounter as a file (flankwise-encounter.json).")
+
+    def render(self):
+        """Nothing follows the encounter here: the saves change only by this panel."""
 
     async def import_file(self, event):
         """Open the encounter of a picked JSON file; a bad file changes nothing."""
@@ -79,9 +89,17 @@ class EncounterPanel:
         replaced = name in named
         named.pop(name, None)
         named[name] = code
-        links.write_saves(named)
+        if not self.write(named):
+            return
         self.show_saves()
         self.board.say(f"Saved as {name}" + (" (the older save of that name is replaced)." if replaced else "."))
+
+    def write(self, named):
+        """Store the named saves; whether the browser took them (if not, it says why)."""
+        problem = links.write_saves(named)
+        if problem:
+            self.board.say(problem.replace("this change", "the saves' change"), error=True)
+        return problem is None
 
     def open_save(self, name):
         """Open the save called ``name``."""
@@ -89,8 +107,12 @@ class EncounterPanel:
 
         try:
             opened = parse_encounter_hash(links.saves()[name])
-        except (KeyError, LinkError) as error:
-            self.board.say(f"{name} could not be opened: {error}", error=True)
+        except KeyError:
+            self.board.say(f"There is no save called {name} any more.", error=True)
+            self.show_saves()
+            return
+        except LinkError as error:
+            self.board.say(f"{name} could not be opened: {error}. It stays in the list.", error=True)
             return
         self.board.commit(opened, f"Opened {name}.")
         self.board.select(None)
@@ -118,7 +140,8 @@ class EncounterPanel:
             self.board.say(f"There is already a save called {new}: choose another name.", error=True)
             element("rename-save").focus()
             return
-        links.write_saves({new if key == name else key: code for key, code in named.items()})
+        if not self.write({new if key == name else key: code for key, code in named.items()}):
+            return
         self.renaming = None
         self.show_saves()
         self.board.say(f"Renamed {name} to {new}.")
@@ -135,7 +158,8 @@ class EncounterPanel:
             return
         order = list(named)
         position, code = order.index(name), named.pop(name)
-        links.write_saves(named)
+        if not self.write(named):
+            return
         self.show_saves()
 
         def undo():
@@ -144,7 +168,8 @@ class EncounterPanel:
                 self.board.say(f"A save called {name} exists again; the deleted one stays deleted.", error=True)
                 return
             kept.insert(min(position, len(kept)), (name, code))
-            links.write_saves(dict(kept))
+            if not self.write(dict(kept)):
+                return
             self.show_saves()
             self.board.say(f"The save {name} is back.")
 
@@ -156,7 +181,11 @@ class EncounterPanel:
         button (``on_saves_click``), so redrawing the list leaves no handlers behind."""
         listing = element("saves")
         listing.replaceChildren()
-        for name in reversed(list(links.saves())):
+        notes = []
+        named = links.saves(notes)
+        for text, is_error in notes:
+            self.board.say(text, error=is_error)
+        for name in reversed(list(named)):
             item = make("li")
             item.dataset.name = name
             if name == self.renaming:

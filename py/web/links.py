@@ -7,14 +7,14 @@ A link or file that cannot be opened leaves the encounter on screen as it was, a
 touches a saved encounter.
 """
 
-import json
-
 import js
 from pyodide.ffi import create_proxy
 
 
-AUTOSAVE_KEY = "flankwise:current"
-SAVES_KEY = "flankwise:saves"
+TAB_KEY = "flankwise:tab"
+"""Where a tab keeps its own id (``sessionStorage``: it lasts through reloads of that tab)."""
+
+_store = []
 
 
 def storage():
@@ -25,79 +25,82 @@ def storage():
         return None
 
 
+def tab_id():
+    """This tab's id: kept in ``sessionStorage``, so a reload keeps it and a new tab gets its own."""
+    try:
+        session = js.window.sessionStorage
+        found = session.getItem(TAB_KEY)
+        if found:
+            return str(found)
+        made = js.crypto.randomUUID()
+        session.setItem(TAB_KEY, made)
+        return str(made)
+    except Exception:  # noqa: BLE001  (no session storage: a fresh id for this page's life)
+        return f"page-{int(js.Date.now())}"
+
+
+def store():
+    """The page's ``web.store.Store`` (made once)."""
+    if not _store:
+        from web.store import Store
+
+        _store.append(Store(storage(), tab_id(), lambda: float(js.Date.now())))
+    return _store[0]
+
+
 def hash_text():
     """The page's URL hash, '#' included, or ''."""
     return js.window.location.hash or ""
 
 
-def opening_encounter():
-    """What to open on start: ``(encounter or None, message or None, is_error)``.
+def opening():
+    """What to open on start, as a ``web.store.Opening``: the link's encounter, else this
+    tab's autosave, else the newest of another tab, else none (the page shows its demo). A
+    broken link is reported, the autosave opens instead, and the address keeps the link."""
+    from web.store import Opening
 
-    The link's encounter, else the autosave's, else None (the page shows its demo). A broken
-    link is reported and the autosave opens instead, unchanged.
-    """
     link = hash_text()
     if link and link != "#":
         from rules.link import LinkError, parse_encounter_hash
 
         try:
-            return parse_encounter_hash(link), "Opened the encounter in this link.", False
+            return Opening(parse_encounter_hash(link), [("Opened the encounter in this link.", False)])
         except LinkError as error:
-            fallback, _ = autosaved()
-            shown = "the demo board" if fallback is None else "your last autosaved encounter"
-            return fallback, f"{error}. Showing {shown} instead; the link stays in the address bar.", True
-    encounter, message = autosaved()
-    return encounter, message, False
-
-
-def autosaved():
-    """The autosaved encounter and a message, or (None, None) if there is none to open."""
-    store = storage()
-    code = store.getItem(AUTOSAVE_KEY) if store is not None else None
-    if not code:
-        return None, None
-    from rules.link import LinkError, parse_encounter_hash
-
-    try:
-        return parse_encounter_hash(code), "Restored your last encounter."
-    except LinkError:
-        return None, "Your last autosave could not be opened, so a new board is shown."
+            return store().opening(str(error))
+    return store().opening()
 
 
 def publish(encounter):
-    """Put ``encounter`` in the URL hash (no new history entry) and the autosave.
+    """Put ``encounter`` in the URL hash (no new history entry) and this tab's autosave.
 
-    Returns None, or a message if the encounter cannot be put in a link (it is still on screen).
+    Returns ``None``, or a message: an encounter too big for a link leaves the address bare
+    (a reload then opens the autosave, which keeps it as a file), and a full storage keeps the
+    last good autosave.
     """
     from rules.link import LinkError, encounter_hash
 
+    location = js.window.location
     try:
         link = encounter_hash(encounter)
+        problem = None
     except LinkError as error:
-        return str(error)
+        link = ""
+        problem = f"{error}. It is kept in this browser; export it as a file to share it."
     if link != hash_text():
-        js.window.history.replaceState(js.undefined, "", link)
-    store = storage()
-    if store is not None:
-        store.setItem(AUTOSAVE_KEY, link)
-    return None
+        js.window.history.replaceState(js.undefined, "", link or f"{location.pathname}{location.search}")
+    full = store().autosave(encounter)
+    return full or problem
 
 
-def saves():
-    """The named saves: a dict of name to link code, newest last."""
-    store = storage()
-    try:
-        data = json.loads(store.getItem(SAVES_KEY) or "{}") if store is not None else {}
-    except ValueError:
-        return {}
-    return {str(name): str(code) for name, code in data.items()} if isinstance(data, dict) else {}
+def saves(notes=None):
+    """The named saves: a dict of name to link code, newest last (unreadable ones set aside,
+    with a note in ``notes``)."""
+    return store().saves(notes)
 
 
 def write_saves(named):
-    """Store the named saves."""
-    store = storage()
-    if store is not None:
-        store.setItem(SAVES_KEY, json.dumps(named))
+    """Store the named saves; ``None``, or why they could not be stored."""
+    return store().write_saves(named)
 
 
 def download(filename, href):

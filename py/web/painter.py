@@ -24,13 +24,20 @@ def path2d(d):
     return found
 
 
-def paint(ctx, ops, width, height, under=None):
-    """Clear the canvas (``width`` x ``height`` device pixels), copy the canvas ``under`` onto it
-    if given (a cached layer), then draw ``ops`` in order."""
+def paint(ctx, ops, width, height, under=None, before=()):
+    """Clear the canvas (``width`` x ``height`` device pixels), draw ``before``, copy the canvas
+    ``under`` onto it if given (a cached layer), then draw ``ops`` in order."""
     ctx.setTransform(1, 0, 0, 1, 0, 0)
     ctx.clearRect(0, 0, width, height)
+    if before:
+        _draw(ctx, before)
     if under is not None:
         ctx.drawImage(under, 0, 0)
+    _draw(ctx, ops)
+
+
+def _draw(ctx, ops):
+    """Draw the operations ``ops`` in order."""
     for op in ops:
         kind = op[0]
         if kind == "path":

@@ -225,12 +225,13 @@ def zone_label(zone, ruleset):
 
 
 def board_layers(encounter, ui, layout, scale=1.0):
-    """The board layer in two parts: ``(key, background, foreground)``.
+    """The board layer in three parts: ``(key, background, (below, above))``.
 
     The background holds every creature but the selected one, with its arcs: while the selected
     creature is dragged or turned it does not change, so the page paints it once per ``key``
-    and copies it each frame. The foreground holds the selected creature: its movement range,
-    zones, reach, token and rotate handle.
+    and copies it each frame. ``below`` holds the selected creature's movement range, zones and
+    reach, painted under the background so they never cover another creature's token;
+    ``above`` its rings, token and rotate handle.
     """
     grid, ruleset = encounter.grid, encounter.ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
@@ -295,20 +296,22 @@ def _background(others, encounter, ui, layout, scale, placed=None):
 
 
 def _foreground(selected, encounter, ui, layout, scale, placed=None):
-    """The selected creature: movement range, zones (and beyond), reach, token and handle."""
+    """The selected creature: ``(below, above)``, its movement range, zones (and beyond) and
+    reach below the other tokens, its rings, token and handle above them."""
     if selected is None:
-        return []
+        return [], []
     grid = encounter.grid
     slot = _slot(selected, placed or {}, ui, layout)
-    ops = []
+    below = []
     if ui.bands:
-        ops.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
+        below.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
     if ui.shows_arcs_of(selected.name) and selected.has_facing:
-        ops.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
+        below.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
     if ui.reach:
         from rules.reach import threatened_cells
 
-        ops.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
+        below.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
+    ops = []
     marks = ui.marks_of(selected.name)
     ops.extend(mark_ops(selected, grid, layout, marks, scale, False, slot))
     ops.extend(token_ops(selected, grid, layout, True, scale, slot))
@@ -316,7 +319,7 @@ def _foreground(selected, encounter, ui, layout, scale, placed=None):
     if selected.has_facing:
         x, y = state.handle_point(selected, grid, layout, state.taken_cells(encounter, selected.name))
         ops.append(("path", circle(x, y, 7 * scale), "#ffffff", HANDLE, 2 * scale))
-    return ops
+    return below, ops
 
 
 def warm_ups(encounter, creature, ui, layout, scale=1.0):
@@ -337,9 +340,9 @@ def warm_ups(encounter, creature, ui, layout, scale=1.0):
 
 
 def board_scene(encounter, ui, layout, scale=1.0):
-    """Every draw operation of the board layer, background then foreground."""
-    _, background, foreground = board_layers(encounter, ui, layout, scale)
-    return background + foreground
+    """Every draw operation of the board layer, in the order they are painted."""
+    _, background, (below, above) = board_layers(encounter, ui, layout, scale)
+    return below + background + above
 
 
 @lru_cache(maxsize=512)
@@ -408,12 +411,14 @@ def token_ops(creature, grid, layout, selected, scale, slot=None):
 
 
 MARK_STYLES = {
+    "group": ("#111111", 0.98, None),
     "turn": ("#F0B400", 1.05, None),
     "attacker": ("#0072B2", 0.93, "A"),
     "target": ("#D55E00", 0.93, "T"),
 }
-"""The rings round a token: whose turn it is (a wide gold ring), the attack panel's attacker and
-target (each a ring with a lettered badge, A or T, so colour is not the only cue)."""
+"""The rings round a token: one of several selected together (a dark ring), whose turn it is (a
+wide gold ring), the attack panel's attacker and target (each a ring with a lettered badge, A or
+T, so colour is not the only cue)."""
 
 
 @lru_cache(maxsize=256)
@@ -503,7 +508,8 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, boun
     """A planned move: a line through each step, each step's cost, provoking steps marked, and
     at the end the total (legal) or the reason it cannot go there (illegal).
 
-    ``steps`` are ``(cells, cost, provokes)`` triples; ``summary`` is the total's text. The
+    ``steps`` are ``(cells, cost, provokes)`` triples, ``provokes`` the names of the opponents
+    the step provokes, written beside its warning mark; ``summary`` is the total's text. The
     label is kept wholly inside ``bounds`` (the canvas's width and height), wrapped onto more
     lines where it is too wide, and put above the end where there is no room below.
     """
@@ -514,7 +520,8 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, boun
         line = "M" + "L".join(f"{x:.1f} {y:.1f}" for x, y in points)
         ops.append(("path", line, None, "#ffffff", 6 * scale))
         ops.append(("path", line, None, colour, 3 * scale))
-    small = f"600 {max(9, round(layout.cell_size * 0.26))}px system-ui, sans-serif"
+    small_size = max(9, round(layout.cell_size * 0.26))
+    small = f"600 {small_size}px system-ui, sans-serif"
     for (x, y), (_, cost, provokes) in zip(points[1:], steps):
         ops.append(("path", circle(x, y, layout.cell_size * 0.16), "#ffffff", colour, 1.5 * scale))
         ops.append(("text", x, y, str(cost), small, colour))
@@ -523,6 +530,13 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, boun
             tx, ty = x + layout.cell_size * 0.27, y - layout.cell_size * 0.27
             ops.append(("path", polygon(((tx, ty - s), (tx + s, ty + s * 0.8), (tx - s, ty + s * 0.8))), PROVOKES, "#ffffff", 1 * scale))
             ops.append(("text", tx, ty + s * 0.2, "!", small, "#ffffff"))
+            if not isinstance(provokes, bool):
+                who = ", ".join(provokes)
+                width = len(who) * small_size * CHARACTER_WIDTH * 0.9 + 6 * scale
+                left, top = tx + s * 1.2, ty - s
+                ops.append(("path", polygon(((left, top), (left + width, top), (left + width, top + s * 2), (left, top + s * 2))),
+                            "rgba(255,255,255,0.9)", PROVOKES, 1 * scale))
+                ops.append(("text", left + width / 2, top + s, who, small, PROVOKES))
     ops.extend(label_ops(summary if legal else reason, points[-1], layout.cell_size, colour, scale, bounds))
     return tuple(ops)
 
@@ -533,6 +547,25 @@ def label_box(ops):
     numbers = [float(part) for part in box[1].replace("M", " ").replace("L", " ").replace("Z", " ").split()]
     xs, ys = numbers[0::2], numbers[1::2]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def free_ops(start_cells, end_cells, legal, layout, label, scale=1.0, bounds=None):
+    """A free placement under way: a straight dashed-looking line from where the creature
+    stands to where it would go, and a label (the distance, or why it does not fit there)."""
+    a = footprint_centre(start_cells, layout)
+    b = footprint_centre(end_cells, layout)
+    colour = PATH_COLOUR if legal else ILLEGAL
+    line = f"M{a[0]:.1f} {a[1]:.1f}L{b[0]:.1f} {b[1]:.1f}"
+    ops = [("path", line, None, "#ffffff", 6 * scale), ("path", line, None, colour, 2 * scale)]
+    ops.extend(label_ops(label, b, layout.cell_size, colour, scale, bounds))
+    return tuple(ops)
+
+
+def box_ops(box, scale=1.0):
+    """A selection box being dragged: ``box`` is ``(x0, y0, x1, y1)`` in device pixels."""
+    x0, y0, x1, y1 = box
+    rect = polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    return (("path", rect, "rgba(47,111,219,0.12)", "#2f6fdb", 1.5 * scale),)
 
 
 LABEL_FILL = "rgba(255,255,255,0.94)"

@@ -44,9 +44,13 @@ class Ui:
     it"); ``reach`` shows the selected token's threatened cells; ``bands`` its movement range.
     ``mode`` is the kind of move a drag makes (a ``Mode`` value such as ``"double move"``),
     ``keep_facing`` whether it keeps the facing.
-    ``tool`` is the board tool in hand (``web.tools.TOOLS``), ``paint`` the palette's kind and
-    ``wall`` the wall tool's kind. ``turn`` names the creature whose turn it is, ``attacker`` and
-    ``target`` the attack panel's choice: each gets a ring on the board.
+    ``tool`` is the board tool in hand (``web.tools.TOOLS``), ``paint`` the palette's kind,
+    ``shape`` how the terrain tool paints (``"brush"`` or ``"rect"``) and ``wall`` the wall
+    tool's kind. ``free`` is free placement: a drag puts a creature anywhere its space fits,
+    with no speed limit and no attack of opportunity. ``group`` names the creatures selected
+    together with ``selected`` (Shift-click, a box). ``legend`` shows what the overlays mean.
+    ``turn`` names the creature whose turn it is, ``attacker`` and ``target`` the attack panel's
+    choice: each gets a ring on the board.
     """
 
     selected: str | None = None
@@ -59,7 +63,11 @@ class Ui:
     keep_facing: bool = False
     tool: str = "select"
     paint: str = "difficult"
+    shape: str = "brush"
     wall: str = "wall"
+    free: bool = False
+    group: tuple = ()
+    legend: bool = True
     turn: str | None = None
     attacker: str | None = None
     target: str | None = None
@@ -86,8 +94,16 @@ class Ui:
     @property
     def marks(self) -> tuple:
         """The ringed creatures: ``(name, mark)`` pairs (see ``marks_of``)."""
-        return tuple((name, mark) for mark, name in (("turn", self.turn), ("attacker", self.attacker),
-                                                     ("target", self.target)) if name is not None)
+        found = tuple((name, mark) for mark, name in (("turn", self.turn), ("attacker", self.attacker),
+                                                      ("target", self.target)) if name is not None)
+        return found + tuple((name, "group") for name in self.group if name != self.selected)
+
+    @property
+    def chosen(self) -> tuple:
+        """Every selected creature's name: the selection and those selected with it."""
+        if self.selected is None:
+            return ()
+        return (self.selected,) + tuple(name for name in self.group if name != self.selected)
 
     def marks_of(self, name: str) -> tuple:
         """The rings of the creature called ``name``: ``"turn"``, ``"attacker"``, ``"target"``."""

@@ -1,4 +1,5 @@
-"""The token form: add a new token, or edit one, always showing the creature as it is now.
+"""The Token tab: the token form (add a new token, or edit one, always showing the creature
+as it is now) and the list of every creature on the board.
 
 The form edits one creature, its subject (``web.forms.Draft``): the selected token, or a new
 one. ``render`` shows the encounter after every change, whatever made it (the rotate handle,
@@ -10,14 +11,15 @@ While the form holds unsaved changes it keeps its creature, even as the selectio
 token), as the form's main button does.
 
 The lists (sizes, sides, faceless presets, facings) come from ``rules`` so the form offers
-exactly what the engine knows.
+exactly what the engine knows. The creature list selects a creature and brings it into view;
+Shift-click selects several.
 """
 
 from rules.creature import FACELESS_PRESETS
 from rules.errors import RulesError
 from rules.sizes import Size, facing_names, has_lead, is_tiny_or_smaller, size_name
 from web import tokens
-from web.dom import element, fill_select, on
+from web.dom import element, fill_select, make, on
 from web.forms import Draft
 from web.scene import SIDE_COLOURS
 
@@ -54,6 +56,8 @@ class TokenPanel:
         on(element("token-kind"), "change", self.on_kind)
         on(element("token-form"), "input", lambda _event: self.mark())
         on(element("token-form"), "change", lambda _event: self.mark())
+        on(element("token-list"), "click", self.on_list_click)
+        self.list_key = None
 
     # Reading and writing the controls.
     def values(self) -> dict:
@@ -109,8 +113,49 @@ class TokenPanel:
 
     # Showing the encounter.
     def render(self):
-        """Show the encounter as it is now: the subject's values in every untouched field; the
-        selection, unless unsaved changes hold the form to its subject."""
+        """Show the encounter as it is now: the form and the creature list."""
+        self.render_form()
+        self.render_list()
+
+    def render_list(self):
+        """Every creature, in drawing order: its side's colour, its name and side, pressed if
+        selected (redrawn only when one of those changes)."""
+        board = self.board
+        rows = tuple((creature.name, creature.side) for creature in board.encounter.creatures)
+        key = (rows, board.ui.chosen)
+        if key == self.list_key:
+            return
+        self.list_key = key
+        listing = element("token-list")
+        listing.replaceChildren()
+        for name, side in rows:
+            item = make("li")
+            button = make("button")
+            button.type = "button"
+            button.dataset.name = name
+            button.setAttribute("aria-pressed", "true" if name in board.ui.chosen else "false")
+            dot = make("span", None, "dot")
+            dot.style.background = SIDE_COLOURS.get(side, SIDE_COLOURS["neutral"])
+            button.append(dot, make("span", name, "name"), make("span", side, "side"))
+            item.appendChild(button)
+            listing.appendChild(item)
+
+    def on_list_click(self, event):
+        """A row of the list: select that creature and show it (Shift: add it to, or take it
+        out of, the selection)."""
+        button = event.target.closest("button")
+        if button is None:
+            return
+        name = button.dataset.name
+        if event.shiftKey:
+            self.board.toggle_chosen(name)
+        else:
+            self.board.select(name)
+            self.board.centre_on_selection()
+
+    def render_form(self):
+        """The form: the subject's values in every untouched field; the selection, unless
+        unsaved changes hold the form to its subject."""
         board = self.board
         encounter, selected = board.encounter, board.ui.selected
         current = self.values()
@@ -123,10 +168,9 @@ class TokenPanel:
             self.draft = Draft()
         if dirty:
             if subject is not None:
-                values = tokens.values_of(encounter.creature(subject))
-                self.show(subject, self.draft.refill(values, current))
-            else:
-                self.refresh_facings()
+                shown = self.draft.refill(tokens.values_of(encounter.creature(subject)), current)
+                if shown != current:
+                    self.show(subject, shown)
             return
         if selected is None:
             if subject is not None or not self.draft.shown:
@@ -188,6 +232,7 @@ class TokenPanel:
         if name is not None:
             self.draft = Draft()
             self.board.remove_token(name)
+            self.board.select(None)
 
     def new_token(self):
         """Start a new token (the selection is let go)."""
@@ -199,5 +244,5 @@ class TokenPanel:
     def discard(self):
         """Drop the unsaved changes; the form follows the selection again."""
         self.draft = Draft()
-        self.render()
+        self.render_form()
         self.mark()

@@ -11,7 +11,7 @@ what the player sees.
 
 from dataclasses import replace
 
-from rules.creature import Creature, CreatureError, has_facing
+from rules.creature import Creature, CreatureError, clean_name, has_facing
 from rules.sizes import Size, facing_names
 
 FIELDS = ("name", "size", "side", "kind", "facing", "level", "rogue")
@@ -76,7 +76,7 @@ def changed(creature: Creature, changes: dict, grid) -> Creature:
     """
     fields = {}
     if "name" in changes:
-        fields["name"] = changes["name"].strip()
+        fields["name"] = clean_name(changes["name"])
     if "size" in changes:
         fields["size"] = _size(changes["size"])
     if "side" in changes:

@@ -14,12 +14,11 @@ from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
 ERASE = "erase"
 """The palette's eraser: painting with it makes cells open ground again."""
 
-PAINT_TOOLS = ("brush", "rect")
-"""The tools that paint cells with the palette's kind."""
+SHAPES = (("brush", "Brush"), ("rect", "Rectangle"))
+"""How the terrain tool paints: the cells a drag passes over, or a box of cells."""
 
-TOOLS = (("select", "Select"), ("brush", "Brush"), ("rect", "Rectangle"), ("wall", "Wall"),
-         ("attack", "Attack"))
-"""Every board tool, with its label: the select tool moves and turns tokens and pans."""
+TOOLS = (("select", "Select"), ("paint", "Terrain"), ("wall", "Walls"), ("attack", "Attack"))
+"""Every board tool, with its toolbar name: the select tool moves and turns tokens and pans."""
 
 EDGE_GRAB = 0.3
 """How near a cell edge a wall-tool click must land, as a share of the cell's size."""

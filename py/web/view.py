@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from rules.grid import Layout
 
 BASE_CELL = 40.0
-MIN_ZOOM = 0.2
+MIN_ZOOM = 0.05
 MAX_ZOOM = 4.0
 MARGIN = 24.0
 
@@ -55,3 +55,17 @@ class View:
         mid_x, mid_y = (cx + dx) / 2, (cy + dy) / 2
         moved = self.panned(mid_x - (ax + bx) / 2, mid_y - (ay + by) / 2)
         return moved.zoomed(span_after / span_before, mid_x, mid_y)
+
+    def fitted(self, grid, width, height, margin=MARGIN):
+        """The view that shows the whole board centred in a ``width`` x ``height`` CSS pixel box
+        (``margin`` kept round it), as large as the zoom limits allow."""
+        across, down = grid.extent()
+        room_x, room_y = max(1.0, width - 2 * margin), max(1.0, height - 2 * margin)
+        zoom = min(MAX_ZOOM, max(MIN_ZOOM, min(room_x / (across * BASE_CELL), room_y / (down * BASE_CELL))))
+        size = BASE_CELL * zoom
+        return View((width - across * size) / 2, (height - down * size) / 2, zoom)
+
+    def centred_on(self, x, y, width, height):
+        """This view panned so the screen point ``x``, ``y`` (CSS pixels) comes to the middle
+        of a ``width`` x ``height`` box."""
+        return self.panned(width / 2 - x, height / 2 - y)

@@ -88,6 +88,7 @@ def open_page(browser, url, viewport=(1200, 800), touch=False):
     context = browser.new_context(
         viewport={"width": viewport[0], "height": viewport[1]}, has_touch=touch, is_mobile=touch
     )
+    context.set_default_timeout(10_000)
     page = context.new_page()
     record = PageRecord()
     page.on("request", lambda request: record.requests.append(request.url))
@@ -122,12 +123,35 @@ def next_frame(page):
     page.evaluate("new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
 
 
+def board_offset(page):
+    """Where the board's canvas starts in the window (the toolbar is above it), CSS pixels."""
+    return tuple(page.evaluate("(() => { const r = document.getElementById('top-layer').getBoundingClientRect();"
+                               " return [r.left, r.top]; })()"))
+
+
+def page_layout(page, grid=None):
+    """The page's layout now in the window's CSS pixels (its view, offset by where the board
+    starts), so a point from it can be clicked; ``grid`` defaults to the page's board kind
+    read from the page."""
+    from web.view import View
+
+    if grid is None:
+        from rules.link import parse_encounter_hash
+
+        grid = parse_encounter_hash(page.evaluate("flankwise.link()")).grid
+    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
+    left, top = board_offset(page)
+    return View(pan_x + left, pan_y + top, zoom).layout(grid)
+
+
 def layer_rgba(page, layer, x, y):
-    """The RGBA of canvas ``layer`` (an element id) at CSS point ``x``, ``y`` (pixel ratio 1)."""
+    """The RGBA of canvas ``layer`` (an element id) at the window's CSS point ``x``, ``y``
+    (pixel ratio 1)."""
+    left, top = board_offset(page)
     return tuple(
         page.evaluate(
             "([id, x, y]) => Array.from(document.getElementById(id).getContext('2d').getImageData(x, y, 1, 1).data)",
-            [layer, round(x), round(y)],
+            [layer, round(x - left), round(y - top)],
         )
     )
 
@@ -171,3 +195,8 @@ def touch_drag(page, start, end, steps=8):
         send("touchMove", (start[0] + (end[0] - start[0]) * step / steps, start[1] + (end[1] - start[1]) * step / steps))
     send("touchEnd", end)
     session.detach()
+
+
+def show_tab(page, name):
+    """Open the drawer's tab called ``name`` (Token, Attack, Round, Map, Encounter, Rules)."""
+    page.get_by_role("tab", name=name).click()

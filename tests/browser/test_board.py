@@ -6,7 +6,7 @@ overlay checks read the board layer's own pixels at the centres of known cells.
 
 import pytest
 
-from conftest import layer_rgba, next_frame
+from conftest import layer_rgba, next_frame, page_layout, show_tab
 from rules.grid import Square
 from rules.zones import Zone
 from web.scene import ZONE_ALPHA, ZONE_COLOURS
@@ -17,10 +17,8 @@ KROH = demo_encounter().creature("Kroh")
 
 
 def layout_of(page):
-    """The page's current layout in CSS pixels, rebuilt from its view and board."""
-    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
-    grid = demo_encounter().grid if page.evaluate("flankwise.encounter.grid.kind") == "square" else None
-    return View(pan_x, pan_y, zoom).layout(grid)
+    """The page's current layout in the window's CSS pixels, rebuilt from its view and board."""
+    return page_layout(page)
 
 
 def zone_at(page, layout, cell):
@@ -99,6 +97,7 @@ def test_the_variant_draws_three_front_four_side_one_rear(app):
     """Switching to the front/side/rear variant (seed 001): 3 front, 4 side, 1 rear squares."""
     page, _ = app
     layout = layout_of(page)
+    show_tab(page, "Rules")
     page.select_option("#ruleset", "variant")
     click_cell(page, layout, Square(20, 12))  # empty: deselect
     page.evaluate("flankwise.commit(flankwise.encounter.remove('Bugbear').remove('Goblin'))")
@@ -138,13 +137,14 @@ def test_hex_board_shows_the_variant_ring(app, orientation):
     from rules.grid import HexGrid
 
     page, _ = app
+    show_tab(page, "Rules")
     page.select_option("#ruleset", "variant")
     page.evaluate("flankwise.commit(flankwise.encounter.remove('Bugbear').remove('Goblin'))")
+    show_tab(page, "Map")
     page.check(f"#grid-kind input[value='hex-{orientation}']")
     next_frame(page)
-    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
     grid = HexGrid(30, 20, orientation)
-    layout = View(pan_x, pan_y, zoom).layout(grid)
+    layout = page_layout(page, grid)
     anchor_q, anchor_r = page.evaluate("Array.from(flankwise.encounter.creature('Kroh').anchor.coords)")
     kroh = type(grid.cells()[0])(anchor_q, anchor_r)
     click_cell(page, layout, kroh)
@@ -201,6 +201,7 @@ def test_a_large_triangle_on_hexes_turns_in_place(app):
         return encounter.creature("Ogre"), encounter.grid
 
     page, _ = app
+    show_tab(page, "Map")
     page.check("#grid-kind input[value='hex-flat']")
     next_frame(page)
     start, grid = ogre()

@@ -6,7 +6,7 @@ Pixel checks read the grid layer's own pixels at points computed from the same `
 
 import pytest
 
-from conftest import ROOT, devserver, launch, layer_rgba, next_frame, open_page, rgb, wait_ready
+from conftest import ROOT, board_offset, devserver, launch, layer_rgba, next_frame, open_page, page_layout, rgb, wait_ready
 from rules.grid import Hex, HexGrid, Square, SquareGrid
 from web.state import BOARD_SIZE
 from web.scene import BACKGROUND, LINE
@@ -24,6 +24,8 @@ def near_line(page, x, y):
     Hex edges are slanted, so their pixels are antialiased: the darkest pixel of the block is
     compared with the line colour, with a tolerance for the blend.
     """
+    left, top = board_offset(page)
+    x, y = x - left, y - top
     block = page.evaluate(
         "([x, y]) => Array.from(document.getElementById('grid-layer')"
         ".getContext('2d').getImageData(x - 1, y - 1, 3, 3).data)",
@@ -45,7 +47,7 @@ def test_page_reaches_ready_without_console_errors(app):
 def test_square_grid_lines_are_drawn_at_known_cells(app):
     """Cell centres show the board colour; the edges between cells show the grid-line colour."""
     page, _ = app
-    layout = View().layout(SquareGrid(*BOARD_SIZE))
+    layout = page_layout(page, SquareGrid(*BOARD_SIZE))
     for cell in (Square(0, 0), Square(3, 2), Square(10, 7)):
         cx, cy = layout.to_pixel(cell)
         half = layout.cell_size / 2
@@ -58,10 +60,11 @@ def test_square_grid_lines_are_drawn_at_known_cells(app):
 def test_switching_to_hexes_draws_hexes(app, orientation):
     """After choosing hexes, hex centres are board colour and hex edge midpoints are lines."""
     page, _ = app
+    page.get_by_role("tab", name="Map").click()
     page.check(f"#grid-kind input[value='hex-{orientation}']")
     next_frame(page)
     grid = HexGrid(*BOARD_SIZE, orientation)
-    layout = View().layout(grid)
+    layout = page_layout(page, grid)
     checked = 0
     for cell in (Hex(2, 2), Hex(4, 3), Hex(6, 1)):
         assert grid.contains(cell)
@@ -78,7 +81,7 @@ def test_switching_to_hexes_draws_hexes(app, orientation):
 def test_drag_on_empty_board_pans_and_wheel_zooms(app):
     """A drag moves the grid with the pointer; the wheel zooms about the cursor."""
     page, _ = app
-    layout = View().layout(SquareGrid(*BOARD_SIZE))
+    layout = page_layout(page, SquareGrid(*BOARD_SIZE))
     cx, cy = layout.to_pixel(Square(5, 5))
     page.mouse.move(cx, cy)
     page.mouse.down()
@@ -87,7 +90,7 @@ def test_drag_on_empty_board_pans_and_wheel_zooms(app):
     next_frame(page)
     view = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
     assert view == [View().pan_x + 20, View().pan_y + 20, 1.0]
-    moved = View(view[0], view[1]).layout(SquareGrid(*BOARD_SIZE))
+    moved = page_layout(page, SquareGrid(*BOARD_SIZE))
     mx, my = moved.to_pixel(Square(5, 5))
     assert grid_rgb(page, mx + moved.cell_size / 2, my) == rgb(LINE)
     page.mouse.wheel(0, -300)
@@ -107,7 +110,7 @@ def test_page_works_under_a_sub_path(browser):
     server, url = devserver.serve_in_thread(ROOT, prefix="/flankwise/")
     try:
         context, page, record = open_page(browser, url)
-        layout = View().layout(SquareGrid(*BOARD_SIZE))
+        layout = page_layout(page, SquareGrid(*BOARD_SIZE))
         cx, cy = layout.to_pixel(Square(1, 1))
         assert grid_rgb(page, cx + layout.cell_size / 2, cy) == rgb(LINE)
         assert [u for u in record.requests if not u.startswith(url)] == []

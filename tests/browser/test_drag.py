@@ -2,15 +2,13 @@
 the movement range and the arrow keys, each checked against the rules run under CPython.
 """
 
-from conftest import layer_rgba, next_frame, notices, rgb
+from conftest import layer_rgba, next_frame, notices, page_layout, rgb, show_tab
 from rules.grid import Square
 from rules.movement import Battlefield, plan_move
 from web.scene import BAND_COLOURS
 from web.state import demo_encounter
-from web.view import View
 
 DEMO = demo_encounter()
-LAYOUT = View().layout(DEMO.grid)
 
 
 def expected(name, target):
@@ -22,9 +20,10 @@ def expected(name, target):
 
 def drag(page, start, end, release=True):
     """Drag from the centre of cell ``start`` to the centre of cell ``end``."""
-    page.mouse.move(*LAYOUT.to_pixel(start))
+    layout = page_layout(page, DEMO.grid)
+    page.mouse.move(*layout.to_pixel(start))
     page.mouse.down()
-    page.mouse.move(*LAYOUT.to_pixel(end), steps=6)
+    page.mouse.move(*layout.to_pixel(end), steps=6)
     if release:
         page.mouse.up()
 
@@ -86,12 +85,13 @@ def test_the_movement_range_shows_move_and_double_move_bands(app):
     near = max(moves, key=lambda cell: DEMO.grid.distance(cell, kroh.anchor))
     far = min(doubles, key=lambda cell: (cell.x - kroh.anchor.x) ** 2 + (cell.y - 12) ** 2)
     page, _ = app
-    page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
+    page.mouse.click(*page_layout(page, DEMO.grid).to_pixel(DEMO.creature("Kroh").anchor))
+    show_tab(page, "Map")
     page.check("#show-bands")
     next_frame(page)
 
     def colour_at(cell):
-        return layer_rgba(page, "top-layer", *LAYOUT.to_pixel(cell))[:3]
+        return layer_rgba(page, "top-layer", *page_layout(page, DEMO.grid).to_pixel(cell))[:3]
 
     bands = {label: rgb(colour) for label, colour, _ in BAND_COLOURS}
     def close(found, wanted):
@@ -105,7 +105,7 @@ def test_the_movement_range_shows_move_and_double_move_bands(app):
 def test_arrow_keys_move_the_selection_one_square(app):
     """The left arrow moves the selected Kroh one square west, a legal 5 ft step of his move."""
     page, _ = app
-    page.mouse.click(*LAYOUT.to_pixel(DEMO.creature("Kroh").anchor))
+    page.mouse.click(*page_layout(page, DEMO.grid).to_pixel(DEMO.creature("Kroh").anchor))
     page.keyboard.press("ArrowLeft")
     assert anchor(page, "Kroh") == Square(7, 6)
     assert "Kroh moved 5 ft" in page.inner_text("#notices")

@@ -96,6 +96,7 @@ def test_a_hostile_token_name_is_text_and_runs_nothing(browser, server_url):
     page.evaluate(f"flankwise.select({name!r})")
     assert page.input_value("#token-name") == name
     assert name in page.inner_text("#token-legend")
+    page.get_by_role("tab", name="Encounter").click()
     page.fill("#save-name", name)
     page.click("#save-encounter")
     assert name in page.inner_text("#saves")

@@ -5,7 +5,7 @@ must stay one a table could set up (no creature on another, every space on the b
 
 import random
 
-from conftest import open_page
+from conftest import board_offset, open_page, page_layout
 from rules.creature import Creature
 from rules.grid import Square
 from rules.link import encounter_hash, parse_encounter_hash
@@ -38,18 +38,18 @@ def test_seeded_random_play_throws_nothing(browser, server_url):
     chance = random.Random(SEED)
     box = page.evaluate("(() => { const r = document.getElementById('top-layer').getBoundingClientRect();"
                         " return [r.width, r.height]; })()")
+    left, top = board_offset(page)
     for number in range(ACTIONS):
         board = parse_encounter_hash(page.evaluate("flankwise.link()"))
         roll = chance.random()
         if roll < 0.55 and board.creatures:
             creature = chance.choice(board.creatures)
-            layout = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
+            layout = page_layout(page, board.grid)
             cell = chance.choice(creature.cells(board.grid))
-            size = 40 * layout[2]
-            start = (layout[0] + (cell.coords[0] + 0.5) * size, layout[1] + (cell.coords[1] + 0.5) * size)
-            end = (chance.uniform(-60, box[0] + 60), chance.uniform(-60, box[1] + 60))
+            start = layout.to_pixel(cell)
+            end = (chance.uniform(left - 60, left + box[0] + 60), chance.uniform(top - 60, top + box[1] + 60))
             if chance.random() < 0.3:
-                end = (start[0] + chance.uniform(-30, 30), layout[1] - chance.uniform(1, 30))
+                end = (start[0] + chance.uniform(-30, 30), layout.origin[1] - chance.uniform(1, 30))
             page.mouse.move(*start)
             page.mouse.down(button="left")
             page.mouse.move(*end, steps=chance.randint(2, 6))
@@ -58,7 +58,7 @@ def test_seeded_random_play_throws_nothing(browser, server_url):
             page.evaluate(f"flankwise.select({chance.choice(board.names())!r})")
             page.keyboard.press(chance.choice(KEYS))
         elif roll < 0.95:
-            page.mouse.move(chance.uniform(0, box[0]), chance.uniform(0, box[1]))
+            page.mouse.move(left + chance.uniform(0, box[0]), top + chance.uniform(0, box[1]))
             page.mouse.wheel(0, chance.choice([-200, 200]))
         else:
             page.keyboard.press("Control+z")

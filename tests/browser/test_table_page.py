@@ -8,7 +8,7 @@ as text, and what the board shows from its layers' pixels.
 
 import pytest
 
-from conftest import layer_rgba, next_frame, notices, open_page, rgb
+from conftest import layer_rgba, next_frame, notices, open_page, page_layout, rgb, show_tab
 from rules.combatant import CombatStats
 from rules.creature import Creature
 from rules.encounter import Encounter
@@ -55,9 +55,8 @@ def table(browser, server_url):
 
 
 def layout_of(page, grid):
-    """The page's layout in CSS pixels for ``grid``."""
-    pan_x, pan_y, zoom = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y, flankwise.view.zoom]")
-    return View(pan_x, pan_y, zoom).layout(grid)
+    """The page's layout in the window's CSS pixels for ``grid``."""
+    return page_layout(page, grid)
 
 
 def click_cell(page, layout, cell):
@@ -67,8 +66,12 @@ def click_cell(page, layout, cell):
 
 
 def choose_tool(page, tool):
-    """Take up a board tool from the map tools' radios."""
-    page.check(f"#tool-{tool}")
+    """Take up a board tool from the toolbar (the terrain tool's shape from the Map tab)."""
+    names = {"brush": "Terrain", "rect": "Terrain", "wall": "Walls", "attack": "Attack", "select": "Select"}
+    if tool in ("brush", "rect"):
+        show_tab(page, "Map")
+        page.get_by_role("radio", name="Brush" if tool == "brush" else "Rectangle").check()
+    page.get_by_role("button", name=names[tool], exact=True).click()
 
 
 def test_painting_difficult_terrain_shrinks_the_movement_range(table):
@@ -99,7 +102,8 @@ def test_painting_difficult_terrain_shrinks_the_movement_range(table):
     page.mouse.down()
     page.mouse.move(*layout.to_pixel(Square(6, 6)), steps=3)
     page.mouse.up()
-    assert page.evaluate("flankwise.encounter.terrain.cells.length") == 3
+    assert page.evaluate("flankwise.encounter.terrain.cells.length") == 2, "not under the rogue at (5, 6)"
+    assert "The ground under Rogue is left as it was" in notices(page)[-1]
     page.keyboard.press("Escape")
     assert page.evaluate("flankwise.ui.tool") == "select"
     assert record.errors == []
@@ -156,6 +160,7 @@ def test_a_roll_shows_every_die_and_the_variant_turns_the_attacker(table):
     rogue = medium("Rogue", 6, 5, 4)
     encounter = Encounter(GRID, (medium("Goblin", 5, 5, 0, side="foe"), rogue), ruleset=VARIANT)
     page, record = table(encounter)
+    show_tab(page, "Attack")
     page.select_option("#attack-attacker", "Rogue")
     page.select_option("#attack-target", "Goblin")
     page.click("#attack-roll")
@@ -185,6 +190,7 @@ def test_strike_speed_order_in_the_page_matches_the_rules(table):
     )
     encounter = Encounter(GRID, creatures, options=Options(strike_speed=True), stats=stats)
     page, record = table(encounter)
+    show_tab(page, "Round")
     page.select_option("#round-winner", "party")
     begun = encounter.with_round(with_initiative(encounter, encounter.round_state(), "party"))
     expected = round_rows(begun, begun.stats_map(), begun.round_state())
@@ -206,6 +212,7 @@ def test_turning_on_its_turn_spends_the_free_turn(table):
     as a free action; the tracker shows it spent, and a second turn is refused in the status
     (a move action may still turn it)."""
     page, record = table(ambush())
+    show_tab(page, "Round")
     page.select_option("#round-winner", "foe")
     assert page.evaluate("flankwise.ui.turn") == "Goblin"
     layout = layout_of(page, GRID)
@@ -225,6 +232,7 @@ def test_board_settings_resize_move_refuse_and_switch_options(table):
     is refused, saying so, and the inputs show the board as it stays. Each optional rule is a
     control generated from the options."""
     page, record = table(ambush())
+    show_tab(page, "Map")
     page.fill("#board-width", "20")
     page.click("#board-resize")
     assert page.evaluate("flankwise.encounter.grid.width") == 20
@@ -239,6 +247,7 @@ def test_board_settings_resize_move_refuse_and_switch_options(table):
     assert page.evaluate("flankwise.encounter.grid.height") == 4
     assert page.input_value("#board-height") == "4"
     assert page.locator("#option-list input").count() == len(Options.__dataclass_fields__)
+    show_tab(page, "Rules")
     page.check("#option-stance_strike_modifier")
     assert page.evaluate("[flankwise.encounter.options.strike_speed, flankwise.encounter.options.stance_strike_modifier]") == [True, True]
     page.fill("#option-flanked_penalty", "3")

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from conftest import DESKTOP, PHONE, inside_viewport, next_frame, notices, open_page, touch_drag, wait_ready
+from conftest import DESKTOP, PHONE, inside_viewport, next_frame, notices, open_page, page_layout, touch_drag, wait_ready
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import HexGrid, Square, SquareGrid
@@ -18,10 +18,8 @@ from rules.movement import Battlefield, Mode, plan_move
 from rules.sizes import Size
 from rules.terrain import Terrain
 from web.state import demo_encounter, slot_circle
-from web.view import View
 
 DEMO = demo_encounter()
-LAYOUT = View().layout(DEMO.grid)
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844-touch"])
 
 
@@ -52,8 +50,9 @@ def encounter_of(page):
     return parse_encounter_hash(page.evaluate("flankwise.link()"))
 
 
-def drag(page, start, end, touch=False, layout=LAYOUT):
+def drag(page, start, end, touch=False):
     """Drag from the centre of cell ``start`` to the centre of cell ``end``, by mouse or finger."""
+    layout = page_layout(page)
     a, b = layout.to_pixel(start), layout.to_pixel(end)
     if touch:
         touch_drag(page, a, b)
@@ -101,7 +100,7 @@ def test_a_refused_drop_snaps_back_and_says_why_beside_the_token(opened, size):
     assert page.inner_text("#callout") == answer.problem
     assert inside_viewport(page, "#notices .notice") and inside_viewport(page, "#callout")
     box = page.eval_on_selector("#callout", "node => node.getBoundingClientRect().toJSON()")
-    x, y = LAYOUT.to_pixel(kroh.anchor)
+    x, y = page_layout(page).to_pixel(kroh.anchor)
     assert abs(box["left"] + box["width"] / 2 - x) < 150 and abs(box["top"] - y) < 80, "beside Kroh"
     assert record.errors == []
 
@@ -143,7 +142,7 @@ def test_saving_the_form_keeps_a_facing_the_handle_changed(opened):
     facing, and the form showed the new facing all along."""
     page, _ = opened()
     ogre = DEMO.creature("Ogre")
-    page.mouse.click(*LAYOUT.to_pixel(ogre.anchor))
+    page.mouse.click(*page_layout(page).to_pixel(ogre.anchor))
     assert page.get_by_role("combobox", name="Facing").input_value() == str(ogre.facing)
     hx, hy = page.evaluate("flankwise.handle_point_css()")
     cx, cy = page.evaluate("flankwise.handle_point_css()")
@@ -230,6 +229,7 @@ def test_a_grid_switch_moves_whoever_would_overlap_and_names_them(opened):
             break
     assert rogue is not None, "some place beside the Ogre overlaps it after the switch"
     page, record = opened(link=encounter_hash(Encounter(flat, (ogre, rogue))))
+    page.get_by_role("tab", name="Map").click()
     page.get_by_role("radio", name="Hexes (pointy top)").check()
     page.wait_for_function("flankwise.encounter.grid.orientation === 'pointy'")
     after = encounter_of(page)
@@ -278,7 +278,7 @@ def test_tiny_creatures_in_one_square_are_all_drawn_and_each_can_be_selected(ope
                  for n, side in enumerate(("foe", "friend", "blue"), start=1))
     board = Encounter(SquareGrid(10, 10), rats)
     page, _ = opened(link=encounter_hash(board))
-    layout = View().layout(board.grid)
+    layout = page_layout(page, board.grid)
     chosen = []
     for index in range(3):
         x, y, _ = slot_circle(Square(3, 3), index, 3, layout)
@@ -314,12 +314,14 @@ def test_the_drag_label_stays_inside_the_board(opened, size):
     """Dragging Kroh toward the board's right edge: the planned path's label box is wholly on
     the canvas, however near the edge the drag ends."""
     page, _ = opened(size)
-    width = page.evaluate("document.getElementById('top-layer').getBoundingClientRect().width")
+    box = page.evaluate("document.getElementById('top-layer').getBoundingClientRect().toJSON()")
+    width = box["width"]
     kroh = DEMO.creature("Kroh")
-    edge = LAYOUT.from_pixel(width - 8, LAYOUT.to_pixel(kroh.anchor)[1] + 80)
-    page.mouse.move(*LAYOUT.to_pixel(kroh.anchor))
+    layout = page_layout(page)
+    edge = layout.from_pixel(box["right"] - 8, layout.to_pixel(kroh.anchor)[1] + 80)
+    page.mouse.move(*layout.to_pixel(kroh.anchor))
     page.mouse.down()
-    page.mouse.move(*LAYOUT.to_pixel(edge), steps=8)
+    page.mouse.move(*layout.to_pixel(edge), steps=8)
     next_frame(page)
     left, top, right, bottom = page.evaluate("Array.from(flankwise.label_box_css())")
     page.mouse.up()
@@ -358,6 +360,7 @@ def test_a_deleted_save_comes_back_with_undo_and_renaming_happens_in_place(opene
     page, _ = opened()
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("tab", name="Encounter").click()
     for name in ("Alpha", "Beta"):
         page.get_by_role("textbox", name="Save as").fill(name)
         page.get_by_role("button", name="Save encounter").click()
@@ -389,6 +392,7 @@ def test_save_image_saves_the_whole_board_without_selection_marks(opened):
     page.evaluate("flankwise.view = flankwise.view.zoomed(3, 0, 0)")
 
     def saved():
+        page.get_by_role("tab", name="Encounter").click()
         with page.expect_download() as download:
             page.get_by_role("button", name="Save image").click()
         return open(download.value.path(), "rb").read()
@@ -411,10 +415,11 @@ def test_a_huge_token_dragged_past_the_edge_throws_nothing(opened):
     board = DEMO.place(giant)
     page, record = opened(link=encounter_hash(board))
     bottom_right = Square(12, 3)
-    x, y = LAYOUT.to_pixel(bottom_right)
+    layout = page_layout(page)
+    x, y = layout.to_pixel(bottom_right)
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 40, LAYOUT.origin[1] - 16, steps=8)
+    page.mouse.move(x + 40, layout.origin[1] - 16, steps=8)
     page.mouse.up()
     after = encounter_of(page).creature("Giant")
     assert all(board.grid.contains(cell) for cell in after.cells(board.grid))
@@ -430,6 +435,7 @@ def test_one_square_is_singular_and_undo_names_a_grid_switch(opened):
     page.evaluate("flankwise.select('Kroh')")
     page.keyboard.press("ArrowLeft")
     assert any(text.startswith("Kroh moved 5 ft (1 square).") for text in notices(page))
+    page.get_by_role("tab", name="Map").click()
     page.get_by_role("radio", name="Hexes (flat top)").check()
     page.wait_for_function("flankwise.encounter.grid.kind === 'hex'")
     page.get_by_role("button", name="Undo").click()
@@ -454,7 +460,7 @@ def test_a_token_from_a_faceless_preset_shows_its_preset_when_edited(opened):
     page, _ = opened()
     page.get_by_role("combobox", name="Kind", exact=True).select_option("preset:ooze")
     page.get_by_role("button", name="Add token").click()
-    page.mouse.click(*LAYOUT.to_pixel(Square(2, 15)))
+    page.mouse.click(*page_layout(page).to_pixel(Square(2, 15)))
     assert page.evaluate("flankwise.ui.selected") is None
     page.evaluate("flankwise.select('Ooze')")
     assert page.get_by_role("combobox", name="Kind", exact=True).input_value() == "preset:ooze"
@@ -464,10 +470,12 @@ def test_a_token_from_a_faceless_preset_shows_its_preset_when_edited(opened):
 def test_the_wall_tool_is_offered_on_squares_only(opened):
     """Hexes have no walls yet: the wall tool and its kinds are hidden there."""
     page, _ = opened()
-    assert page.get_by_role("radio", name="Wall").is_visible()
+    page.get_by_role("tab", name="Map").click()
+    assert page.get_by_role("button", name="Walls").is_visible()
+    assert page.get_by_role("combobox", name="Wall").is_visible()
     page.get_by_role("radio", name="Hexes (pointy top)").check()
     page.wait_for_function("flankwise.encounter.grid.kind === 'hex'")
-    assert not page.get_by_role("radio", name="Wall").is_visible()
+    assert not page.get_by_role("button", name="Walls").is_visible()
     assert not page.get_by_role("combobox", name="Wall").is_visible()
 
 

@@ -319,3 +319,22 @@ def test_a_grid_switch_moves_a_creature_off_ground_it_cannot_stand_on():
     hexes, moved = square.on_grid(flat)
     assert moved == ("Ogre",)
     assert flat.from_offset(*spot) not in hexes.creature("Ogre").cells(flat)
+
+
+def test_free_placement_puts_creatures_anywhere_they_fit():
+    """Issue 14: free placement moves creatures by hand, as far as wanted and together, if every
+    space fits (on the board, apart, on ground they can stand on); otherwise it says why."""
+    from rules.placement import PlacementError, moved_freely
+    from rules.terrain import Terrain
+
+    board = Encounter(SquareGrid(30, 20), (medium("Kroh", 1, 1), medium("Goblin", 2, 1), medium("Ogre", 20, 10)),
+                      terrain=Terrain.build({Square(25, 5): "blocking"}))
+    far = moved_freely(board, {"Kroh": Square(13, 1), "Goblin": Square(14, 1)})
+    assert far.creature("Kroh").anchor == Square(13, 1) and far.creature("Goblin").anchor == Square(14, 1)
+    assert far.creature("Kroh").facing == board.creature("Kroh").facing
+    with pytest.raises(PlacementError, match="Kroh and Ogre stand in the same space"):
+        moved_freely(board, {"Kroh": Square(20, 10)})
+    with pytest.raises(PlacementError, match="cannot stand on a blocking obstacle"):
+        moved_freely(board, {"Kroh": Square(25, 5)})
+    with pytest.raises(OffBoardError):
+        moved_freely(board, {"Kroh": Square(30, 5)})

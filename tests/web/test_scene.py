@@ -76,7 +76,7 @@ def test_zoom_is_clamped():
     """However far the wheel turns, the zoom stays within its limits."""
     view = View().zoomed(1000, 0, 0)
     assert view.zoom == 4.0
-    assert View().zoomed(0.0001, 0, 0).zoom == 0.2
+    assert View().zoomed(0.0001, 0, 0).zoom == 0.05
 
 
 def test_pinch_pans_with_the_midpoint_and_zooms_with_the_spread():
@@ -152,3 +152,22 @@ def test_a_drag_label_stays_inside_the_canvas(point):
     assert 0 <= left < right <= 400 and 0 <= top < bottom <= 600
     lines = [op for op in ops if op[0] == "text"]
     assert len(lines) >= 2 and " ".join(op[3] for op in lines) == reason
+
+
+@pytest.mark.parametrize("grid", [SquareGrid(100, 100), SquareGrid(30, 20), HexGrid(40, 25, "pointy"), SquareGrid(3, 2)])
+def test_fit_board_shows_the_whole_board_centred(grid):
+    """Issue 14: Fit board puts the whole board in the box, centred, within the zoom limits
+    (a tiny board stops at the largest zoom)."""
+    width, height = 1000, 700
+    view = View(pan_x=-900, pan_y=40, zoom=3.0).fitted(grid, width, height)
+    left, top = view.pan_x, view.pan_y
+    across, down = view.layout(grid).extent()
+    assert left >= 0 and top >= 0 and left + across <= width + 1e-6 and top + down <= height + 1e-6
+    assert abs(left - (width - left - across)) < 1e-6 and abs(top - (height - top - down)) < 1e-6
+    assert view.zoom == 4.0 or min(width - across, height - down) <= 2 * 24 + 1e-6
+
+
+def test_centring_brings_a_point_to_the_middle():
+    """Centre on selection: the point moves to the middle of the box; the zoom stays."""
+    view = View(pan_x=10, pan_y=20, zoom=1.5).centred_on(700, 80, 1000, 600)
+    assert (view.pan_x, view.pan_y, view.zoom) == (10 - 200, 20 + 220, 1.5)

@@ -1,0 +1,141 @@
+"""The selected creature's card over the board, and the menu of a creature or of the board.
+
+The card (``#hud``) stays at the board's bottom-left corner whatever the layout, so it is never
+off screen: the creature's name, size, side and facing, with Turn left / Turn right and the
+quick actions (Duplicate, Delete, Edit, Attack with it). The menu (``#context-menu``) opens at
+the pointer on a right-click or a long press: a creature's menu has the same actions; the
+board's offers Add token here. Both call the board; neither decides a rule.
+"""
+
+from rules.sizes import size_name
+from web.dom import element, make, on
+
+CREATURE_ACTIONS = (
+    ("turn-left", "Turn left"),
+    ("turn-right", "Turn right"),
+    ("duplicate", "Duplicate"),
+    ("delete", "Delete"),
+    ("edit", "Edit"),
+    ("attack", "Attack with it"),
+    ("centre", "Centre on it"),
+)
+"""A creature's actions, in the menu's order (the card has all but Centre)."""
+
+BOARD_ACTIONS = (("add-here", "Add token here"),)
+"""The empty board's actions."""
+
+
+class Hud:
+    """The selected creature's card and the menu, of one board."""
+
+    def __init__(self, board):
+        self.board = board
+        self.card = element("hud")
+        self.menu = element("context-menu")
+        self.menu_for = None
+        self.shown = None
+        on(self.card, "click", self.on_card_click)
+        on(self.menu, "click", self.on_menu_click)
+        on(self.menu, "keydown", self.on_menu_key, passive=False)
+
+    def render(self):
+        """Show the selected creature in the card, or hide it when nothing is selected."""
+        board = self.board
+        name = board.ui.selected
+        if name is None:
+            self.card.hidden = True
+            self.shown = None
+            return
+        creature = board.encounter.creature(name)
+        grid = board.encounter.grid
+        key = (creature, grid, board.ui.chosen)
+        if key == self.shown:
+            return
+        self.shown = key
+        self.card.hidden = False
+        element("hud-name").textContent = creature.name
+        chosen = len(board.ui.chosen)
+        more = f" (and {chosen - 1} more selected)" if chosen > 1 else ""
+        element("hud-facts").textContent = f"{size_name(creature.size)}, {creature.side}{more}"
+        facing = creature.facing_name(grid)
+        element("hud-facing").textContent = facing or "no facing"
+        element("hud-facing").title = "Faces " + facing if facing else "Faceless or Tiny: no front or rear"
+        for button in self.card.querySelectorAll("button[data-act^=turn]"):
+            button.disabled = facing is None
+
+    def on_card_click(self, event):
+        """A button of the card: its action on the selected creature."""
+        button = event.target.closest("button")
+        if button is not None and self.board.ui.selected is not None:
+            self.board.act(button.dataset.act, self.board.ui.selected)
+
+    def open_menu(self, name, point, width, height):
+        """Open the menu at ``point`` (CSS pixels on the board): a creature's (``name``) or the
+        board's (``None``), kept inside a board ``width`` x ``height``."""
+        self.menu.replaceChildren()
+        self.menu_for = (name, point)
+        title = make("p", name if name is not None else "Board", "menu-title")
+        self.menu.appendChild(title)
+        actions = CREATURE_ACTIONS if name is not None else BOARD_ACTIONS
+        creature = self.board.encounter.creature(name) if name is not None else None
+        for act, label in actions:
+            button = make("button", label)
+            button.type = "button"
+            button.setAttribute("role", "menuitem")
+            button.dataset.act = act
+            if act.startswith("turn") and creature is not None and not creature.has_facing:
+                button.disabled = True
+            self.menu.appendChild(button)
+        self.menu.hidden = False
+        menu_width, menu_height = self.menu.offsetWidth, self.menu.offsetHeight
+        left = min(max(4, point[0]), max(4, width - menu_width - 4))
+        top = min(max(4, point[1]), max(4, height - menu_height - 4))
+        self.menu.style.left = f"{left:.0f}px"
+        self.menu.style.top = f"{top:.0f}px"
+        first = self.menu.querySelector("button:not([disabled])")
+        if first is not None:
+            first.focus()
+
+    def close_menu(self):
+        """Close the menu; whether it was open."""
+        if self.menu.hidden:
+            return False
+        self.menu.hidden = True
+        self.menu_for = None
+        return True
+
+    def on_menu_click(self, event):
+        """A menu item: its action, then the menu closes."""
+        button = event.target.closest("button")
+        if button is None or self.menu_for is None:
+            return
+        name, point = self.menu_for
+        self.close_menu()
+        if name is None:
+            self.board.act(button.dataset.act, None, point)
+        else:
+            self.board.act(button.dataset.act, name)
+
+    def on_menu_key(self, event):
+        """Arrow keys go through the menu's items; Escape closes it."""
+        items = [item for item in self.menu.querySelectorAll("button") if not item.disabled]
+        if not items:
+            return
+        current = js_index(items, event.target)
+        if event.key in ("ArrowDown", "ArrowUp"):
+            step = 1 if event.key == "ArrowDown" else -1
+            items[(current + step) % len(items)].focus()
+            event.preventDefault()
+        elif event.key == "Escape":
+            self.close_menu()
+            self.board.canvas.top_canvas.focus()
+            event.preventDefault()
+            event.stopPropagation()
+
+
+def js_index(items, target):
+    """The position of ``target`` among ``items`` (-1 if it is not one of them)."""
+    for index, item in enumerate(items):
+        if item == target:
+            return index
+    return -1
