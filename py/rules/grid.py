@@ -195,8 +195,7 @@ class Grid:
         found = []
         for column in range(self.width):
             for run in _RUN.finditer(marks[column :: self.width]):
-                rows = range(run.start(), run.end())
-                found += zip(self.from_offsets(repeat(column, len(rows)), rows), repeat(values[run[1][0]]))
+                found += zip(self._column(column, run.start(), run.end()), repeat(values[run[1][0]]))
         return found
 
     def check_cell(self, cell) -> None:
@@ -316,6 +315,10 @@ class SquareGrid(Grid):
         """``from_offset`` of each column of ``columns`` with the matching row of ``rows``, with
         no call per cell but the one making it (a link's terrain makes up to 40,000 cells)."""
         return list(map(Square, columns, rows))
+
+    def _column(self, column: int, start: int, end: int):
+        """The squares of ``column`` from row ``start`` to row ``end - 1``."""
+        return map(Square, repeat(column, end - start), range(start, end))
 
     def _offsets(self, cells: list) -> tuple[list, list]:
         """The columns and the rows of ``cells``, squares all (``to_offset`` of each)."""
@@ -456,6 +459,11 @@ class HexGrid(Grid):
             return list(map(Hex, columns, map(sub, rows, shifts)))
         shifts = map(floordiv, map(sub, rows, map(and_, rows, repeat(1))), repeat(2))
         return list(map(Hex, map(sub, columns, shifts), rows))
+
+    def _column(self, column: int, start: int, end: int):
+        """The hexes of ``column`` (flat hexes) from row ``start`` to row ``end - 1``."""
+        shift = (column - (column & 1)) // 2
+        return map(Hex, repeat(column, end - start), range(start - shift, end - shift))
 
     def _offsets(self, cells: list) -> tuple[list, list]:
         """The columns and the rows of ``cells``, hexes all (``to_offset`` of each)."""
