@@ -540,6 +540,7 @@ def start():
     for name in ("pointerup", "pointercancel"):
         listen(canvas, name, gestures.on_pointer_up)
     listen(canvas, "contextmenu", gestures.on_context_menu, passive=False)
+    listen(canvas, "touchend", gestures.on_touch_end, passive=False)
     listen(canvas, "wheel", gestures.on_wheel, passive=False)
     listen(js.window, "resize", board.canvas.resize)
     listen(document, "keydown", gestures.on_key_down, passive=False)

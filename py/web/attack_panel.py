@@ -141,7 +141,7 @@ class AttackPanel:
     def on_effect_click(self, event):
         """A Choose button of the roll's effects: impose that effect, logged."""
         button = event.target.closest("button")
-        if button is None or self.roll_view is None:
+        if not button or self.roll_view is None:
             return
         board = self.board
         view, index = self.roll_view, int(button.dataset.index)

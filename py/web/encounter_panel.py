@@ -210,7 +210,7 @@ class EncounterPanel:
     def on_saves_click(self, event):
         """A button of the saves list: the action its ``data-action`` names, on its save."""
         button = event.target.closest("button")
-        if button is None:
+        if not button:
             return
         name = button.closest("li").dataset.name
         action = button.dataset.action

@@ -40,6 +40,7 @@ class Gestures:
         self.gesture = None
         self.forced = None
         self.press_timer = None
+        self.long_pressed = False
 
     # Pointer events (CSS pixels).
     def on_pointer_down(self, event):
@@ -47,7 +48,6 @@ class Gestures:
         board = self.board
         canvas = board.canvas.top_canvas
         canvas.setPointerCapture(event.pointerId)
-        canvas.focus()
         point = (event.offsetX, event.offsetY)
         self.pointers[event.pointerId] = point
         board.hud.close_menu()
@@ -368,6 +368,7 @@ class Gestures:
             self.press_timer = None
             if self.gesture is not None and not self.gesture.get("moved") and len(self.pointers) == 1:
                 self.gesture = None
+                self.long_pressed = True
                 self.board.open_menu(creature.name if creature is not None else None, point)
 
         self.press_timer = js.setTimeout(create_once_callable(opened), LONG_PRESS_MS)
@@ -377,6 +378,13 @@ class Gestures:
         if self.press_timer is not None:
             js.clearTimeout(self.press_timer)
             self.press_timer = None
+
+    def on_touch_end(self, event):
+        """The finger of a long press lifts: the browser would send a click where it was, which
+        is now the menu's; that click is not the player's choice."""
+        if self.long_pressed:
+            self.long_pressed = False
+            event.preventDefault()
 
     def on_context_menu(self, event):
         """The right button (or a long press the browser reports as one): the menu there."""

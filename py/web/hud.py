@@ -66,7 +66,7 @@ class Hud:
     def on_card_click(self, event):
         """A button of the card: its action on the selected creature."""
         button = event.target.closest("button")
-        if button is not None and self.board.ui.selected is not None:
+        if button and self.board.ui.selected is not None:
             self.board.act(button.dataset.act, self.board.ui.selected)
 
     def open_menu(self, name, point, width, height):
@@ -93,7 +93,7 @@ class Hud:
         self.menu.style.left = f"{left:.0f}px"
         self.menu.style.top = f"{top:.0f}px"
         first = self.menu.querySelector("button:not([disabled])")
-        if first is not None:
+        if first:
             first.focus()
 
     def close_menu(self):
@@ -107,7 +107,7 @@ class Hud:
     def on_menu_click(self, event):
         """A menu item: its action, then the menu closes."""
         button = event.target.closest("button")
-        if button is None or self.menu_for is None:
+        if not button or self.menu_for is None:
             return
         name, point = self.menu_for
         self.close_menu()

@@ -89,7 +89,7 @@ class Notices:
 
     def remove(self, notice):
         """Take ``notice`` away and let go of its handlers."""
-        if notice is None:
+        if not notice:
             return
         _, proxies = self.proxies.pop(id(notice), (None, ()))
         notice.remove()

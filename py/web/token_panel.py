@@ -144,7 +144,7 @@ class TokenPanel:
         """A row of the list: select that creature and show it (Shift: add it to, or take it
         out of, the selection)."""
         button = event.target.closest("button")
-        if button is None:
+        if not button:
             return
         name = button.dataset.name
         if event.shiftKey:

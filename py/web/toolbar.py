@@ -8,6 +8,8 @@ the drawer is a bottom sheet whose handle folds it away. The legend says what ea
 label, ring and mark of the overlays means, and shows with them until the player hides it.
 """
 
+from dataclasses import replace
+
 from rules.movement import Mode, mode_name
 from rules.zones import zone_name
 from web.dom import document, element, fill_select, make, on
@@ -52,6 +54,7 @@ class Toolbar:
         self.legend_entries = None
         if document.documentElement.clientWidth <= 700:
             self.toggle_drawer(False)
+            board.ui = replace(board.ui, legend=False)
 
     def render(self):
         """Show the board's state in the toolbar: the tool and free placement pressed, the kind
