@@ -37,7 +37,6 @@ from rules.link import (
     MAX_TEXT,
     LinkError,
     encounter_code,
-    encounter_hash,
     encounter_json,
     loads_shallow,
     parse_encounter_code,
