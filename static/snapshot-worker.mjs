@@ -9,42 +9,43 @@
 // costs a tenth of a second to import. So the image holds no reference to a page object. For
 // the other modules the page imported (the rest of py/web, PyScript's own package), the image
 // keeps their compiled code (py/web/startimage.py). The files go where the page has them
-// (pyscript.toml's [files]; the page sends the rest), so what the image holds is what the page
-// would import.
+// (py.zip, unpacked as pyscript.toml's [files] says; the page sends the rest), so what the
+// image holds is what the page would import.
 import { snapshotCache, snapshotKey, startPyodide } from "./runtime.mjs";
 
-const FILE = /^"\.\/(py\/[\w./]+\.py)" = "\.\/([\w./]+\.py)"$/;
 const BROWSER_IMPORT = /^\s*(import js|from js|from pyodide|import pyodide|from pyscript|import pyscript|from web\.dom import)\b/m;
 const STANDARD_LIBRARY = ["html"];
 
-async function pageFiles() {
-  const config = await (await fetch(new URL("../pyscript.toml", import.meta.url))).text();
+// The page's modules as the page gets them: py.zip (pyscript.toml's [files]; tools/pyarchive.py),
+// unpacked into this Python's file system.
+async function pageFiles(pyodide, home) {
+  const response = await fetch(new URL("../py.zip", import.meta.url));
+  if (!response.ok) throw new Error(`py.zip: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: home });
   const files = [];
-  for (const line of config.split("\n")) {
-    const match = FILE.exec(line.trim());
-    if (!match) continue;
-    const response = await fetch(new URL(`../${match[1]}`, import.meta.url));
-    if (!response.ok) throw new Error(`${match[1]}: HTTP ${response.status}`);
-    files.push({ path: match[2], source: await response.text() });
+  for (const folder of ["rules", "web"]) {
+    for (const name of pyodide.FS.readdir(`${home}/${folder}`)) {
+      if (!name.endsWith(".py")) continue;
+      const path = `${folder}/${name}`;
+      files.push({ path, source: pyodide.FS.readFile(`${home}/${path}`, { encoding: "utf8" }) });
+    }
   }
-  if (!files.some(({ path }) => path.startsWith("rules/"))) throw new Error("pyscript.toml names no file of py/rules");
+  if (!files.some(({ path }) => path.startsWith("rules/"))) throw new Error("py.zip holds no file of py/rules");
   return files;
 }
 
 const moduleName = (path) => path.slice(0, -3).replaceAll("/", ".").replace(/\.__init__$/, "");
 
 async function saveImage(build, pageModules) {
-  const [pyodide, files] = await Promise.all([startPyodide({ _makeSnapshot: true }), pageFiles()]);
+  const pyodide = await startPyodide({ _makeSnapshot: true });
   const home = pyodide.FS.cwd();
+  const files = await pageFiles(pyodide, home);
   const write = (path, source) => {
     pyodide.FS.mkdirTree(path.split("/").slice(0, -1).join("/"));
     pyodide.FS.writeFile(path, source);
   };
   const candidates = {};
-  for (const { path, source } of files) {
-    write(`${home}/${path}`, source);
-    candidates[moduleName(path)] = `${home}/${path}`;
-  }
+  for (const { path } of files) candidates[moduleName(path)] = `${home}/${path}`;
   for (const { name, path, source } of pageModules) {
     if (name in candidates) continue;
     write(path, source);

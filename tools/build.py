@@ -1,7 +1,8 @@
 """Build the published site: ``_site/`` holds exactly what GitHub Pages serves.
 
 That is index.html, pyscript.toml, static/ (with the vendored runtime that ``./serve.sh setup``
-copied from package-lock.json), py/rules and py/web, and sw.js, the service worker that keeps
+copied from package-lock.json), py.zip (py/rules and py/web, ``pyarchive``) with the entry
+script py/web/main.py, and sw.js, the service worker that keeps
 the page working offline. sw.js must sit at the site's root to control the whole page; it is
 written from static/sw.js with this build's version (a hash of every published file) and the
 list of files to cache, so a new deploy replaces the old cache cleanly. index.html gains a
@@ -14,19 +15,21 @@ import shutil
 import sys
 from pathlib import Path
 
+import pyarchive
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 WORKER_SOURCE = "static/sw.js"
 
 
 def published(root):
-    """The published files under ``root``, as sorted relative POSIX paths (no worker source)."""
-    names = ["index.html", "pyscript.toml"]
-    for folder in ("static", "py/rules", "py/web"):
-        for path in sorted((root / folder).rglob("*")):
-            relative = path.relative_to(root).as_posix()
-            if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative != WORKER_SOURCE:
-                names.append(relative)
+    """The published files under ``root``, as sorted relative POSIX paths (no worker source; the
+    Python modules travel in ``py.zip``, written by ``build``, all but the entry script)."""
+    names = ["index.html", "pyscript.toml", "py/web/main.py"]
+    for path in sorted((root / "static").rglob("*")):
+        relative = path.relative_to(root).as_posix()
+        if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative != WORKER_SOURCE:
+            names.append(relative)
     return sorted(names)
 
 
@@ -42,6 +45,10 @@ def build(site=SITE):
         digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes())
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, site / name)
+    packed = pyarchive.archive(ROOT)
+    digest.update(pyarchive.ARCHIVE.encode() + b"\0" + packed)
+    (site / pyarchive.ARCHIVE).write_bytes(packed)
+    names = sorted(names + [pyarchive.ARCHIVE])
     version = digest.hexdigest()[:16]
     html = (site / "index.html").read_text()
     marker = '  <meta charset="utf-8">\n'

@@ -3,16 +3,21 @@
 It serves one folder on a loopback address with the MIME types the runtime needs
 (``.wasm`` as ``application/wasm`` so WebAssembly streams, ``.mjs`` as JavaScript, ``.toml``
 as text), optionally under a sub-path such as ``/flankwise/`` to stand in for a GitHub Pages
-project site. Standard library only, so it runs before any dependency is installed.
+project site. A folder without a ``py.zip`` (the repository) gets one made from its ``py/``
+on each request (``pyarchive``), so the page always runs the modules as they are on disk.
+Standard library only, so it runs before any dependency is installed.
 """
 
 import argparse
 import functools
+import io
 import http.server
 import socketserver
 import sys
 import threading
 from pathlib import Path
+
+import pyarchive
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -46,6 +51,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "\0missing")
         return super().translate_path("/" + path[len(self.prefix):])
+
+    def send_head(self):
+        """The archive of ``py/`` made afresh where the folder has none, else the file."""
+        path = self.path.split("?", 1)[0]
+        folder = Path(self.directory)
+        if path == self.prefix + pyarchive.ARCHIVE and not (folder / pyarchive.ARCHIVE).exists():
+            data = pyarchive.archive(folder)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            return io.BytesIO(data)
+        return super().send_head()
 
     def end_headers(self):
         self.send_header("Cache-Control", self.cache)

@@ -26,11 +26,12 @@ def site(tmp_path_factory):
 
 
 def test_the_site_holds_only_what_is_published(site):
-    """index.html, pyscript.toml, sw.js, static/ with the runtime, py/rules and py/web: no more."""
+    """index.html, pyscript.toml, sw.js, static/ with the runtime, py.zip and the entry script:
+    no more."""
     folder, _ = site
     top = sorted(path.name for path in folder.iterdir())
-    assert top == ["index.html", "py", "pyscript.toml", "static", "sw.js"]
-    assert sorted(path.name for path in (folder / "py").iterdir()) == ["rules", "web"]
+    assert top == ["index.html", "py", "py.zip", "pyscript.toml", "static", "sw.js"]
+    assert [path.relative_to(folder).as_posix() for path in (folder / "py").rglob("*") if path.is_file()] == ["py/web/main.py"]
     assert (folder / "static/vendor/pyodide/pyodide.asm.wasm").exists()
     assert not list(folder.rglob("test_*.py")) and not list(folder.rglob("__pycache__"))
     assert 'name="flankwise-build"' in (folder / "index.html").read_text()
@@ -149,7 +150,7 @@ def test_a_deploy_reaches_a_returning_visitor_within_two_loads(browser, tmp_path
         old = worker.read_text().split('const VERSION = "')[1][:16]
         deployed = index.read_text().replace(old, "deployed00000002")
         index.write_text(deployed.replace("<head>", '<head>\n  <meta name="deployed" content="2">', 1))
-        module = folder / "py/web/notices.py"
+        module = folder / "py/web/main.py"
         module.write_text(module.read_text() + "\n# deployed: 2\n")
         worker.write_text(worker.read_text().replace(old, "deployed00000002"))
         marker = "document.querySelector('meta[name=deployed]') !== null"
@@ -167,7 +168,7 @@ def test_a_deploy_reaches_a_returning_visitor_within_two_loads(browser, tmp_path
             page.reload()
             wait_ready(page)
         assert page.evaluate(marker), "the second load after the deploy shows the new index.html"
-        source = page.evaluate("fetch('./py/web/notices.py').then(response => response.text())")
+        source = page.evaluate("fetch('./py/web/main.py').then(response => response.text())")
         assert source.endswith("# deployed: 2\n")
         context.close()
     finally:
