@@ -66,10 +66,13 @@ def main():
         page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
         page.goto(url + encounter_hash(encounter))
         wait_ready(page)
+        page.wait_for_function("document.documentElement.dataset.table === '1'")
+        page.get_by_role("tab", name="Map").click()
         page.check("input[name=arcs][value=all]")
         for box in ("#show-beyond", "#show-reach", "#show-bands"):
             page.check(box)
-        layout = View().layout(encounter.grid)
+        page_view = page.evaluate("(() => { const r = document.getElementById('top-layer').getBoundingClientRect(); return [r.left, r.top]; })()")
+        layout = View(View().pan_x + page_view[0], View().pan_y + page_view[1]).layout(encounter.grid)
         hero = layout.to_pixel(Square(10, 10))
         page.mouse.click(*hero)
         page.wait_for_timeout(1000)  # a player's pause between choosing a token and turning it

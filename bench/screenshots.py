@@ -1,9 +1,11 @@
-"""The README's screenshots, taken in Chromium: one square board and one hex board, with overlays.
+"""The README's screenshots, taken in Chromium: the workspace on a laptop and on a phone.
 
-Square: the demo board (Kroh between a bugbear and a goblin, an ogre) under UA Combat Facing,
-Kroh selected with his zones beyond the ring and his reach. Hex: a flat-top board under the
-front/side/rear variant with a Large triangle selected among Medium creatures. Writes
-docs/screenshot-square.png and docs/screenshot-hex.png. Run with ``./serve.sh bench screenshots``.
+Square (1280x760): the demo board (Kroh between a bugbear and a goblin, an ogre) under UA Combat
+Facing, Kroh selected with his zones beyond the ring and his reach, the Token tab open. Hex
+(1280x760): a flat-top board under the front/side/rear variant with a Large triangle selected
+among Medium creatures. Phone (390x844, touch): the demo board with Kroh selected, his card at
+the board's foot, the panels folded to their tabs. Writes docs/screenshot-square.png,
+docs/screenshot-hex.png and docs/screenshot-phone.png. Run with ``./serve.sh bench screenshots``.
 """
 
 import sys
@@ -47,8 +49,12 @@ def shoot(page, url, encounter, selected, path, checks=()):
     page.goto("about:blank")
     page.goto(url + encounter_hash(encounter))
     wait_ready(page)
-    for box in checks:
-        page.check(box)
+    page.wait_for_function("document.documentElement.dataset.table === '1'")
+    if checks:
+        page.get_by_role("tab", name="Map").click()
+        for box in checks:
+            page.check(box)
+        page.get_by_role("tab", name="Token").click()
     page.evaluate(f"flankwise.select({selected!r})")
     page.wait_for_timeout(300)
     page.screenshot(path=str(path))
@@ -62,9 +68,11 @@ def main():
         page = browser.new_context(viewport={"width": 1280, "height": 760}).new_page()
         shoot(page, url, demo_encounter(), "Kroh", ROOT / "docs/screenshot-square.png", ("#show-beyond", "#show-reach"))
         shoot(page, url, hex_board(), "Ogre", ROOT / "docs/screenshot-hex.png", ("#show-reach",))
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+        shoot(phone, url, demo_encounter(), "Kroh", ROOT / "docs/screenshot-phone.png")
         browser.close()
     server.shutdown()
-    print("wrote docs/screenshot-square.png and docs/screenshot-hex.png")
+    print("wrote docs/screenshot-square.png, docs/screenshot-hex.png and docs/screenshot-phone.png")
 
 
 if __name__ == "__main__":

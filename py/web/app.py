@@ -270,11 +270,9 @@ class Board:
         current = self.ui.selected
         index = names.index(current) + step if current in names else (0 if step > 0 else len(names) - 1)
         if not 0 <= index < len(names):
-            self.select(None)
             return False
         self.select(names[index])
         self.centre_on_selection(only_if_hidden=True)
-        self.say(f"{names[index]} selected.")
         return True
 
     def centre_on_selection(self, only_if_hidden=False):

@@ -97,6 +97,7 @@ class Canvas:
             ops = scene.grid_scene(encounter.grid, layout, width, height, self.dpr, encounter.terrain)
             painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
         key, background, (below, above) = scene.board_layers(encounter, board.ui, layout, self.dpr)
+        key = (key, self.size)
         if key != self.background_key:
             self.background_key = key
             self.background.width, self.background.height = width, height

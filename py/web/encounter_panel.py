@@ -86,13 +86,24 @@ class EncounterPanel:
             self.board.say(str(error), error=True)
             return
         named = links.saves()
-        replaced = name in named
-        named.pop(name, None)
+        older = named.pop(name, None)
         named[name] = code
         if not self.write(named):
             return
         self.show_saves()
-        self.board.say(f"Saved as {name}" + (" (the older save of that name is replaced)." if replaced else "."))
+        if older is None:
+            self.board.say(f"Saved as {name}.")
+            return
+
+        def undo():
+            kept = links.saves()
+            kept[name] = older
+            if self.write(kept):
+                self.show_saves()
+                self.board.say(f"The older save {name} is back.")
+
+        self.board.say(f"Saved as {name}, in place of the older save of that name.",
+                       action=("Undo", undo, f"Undo replacing the save {name}"))
 
     def write(self, named):
         """Store the named saves; whether the browser took them (if not, it says why)."""

@@ -564,6 +564,7 @@ class Gestures:
         target = grid.step(creature.anchor, best)
         if not free:
             self.finish_move(self.plan(creature, target))
+            board.centre_on_selection(only_if_hidden=True)
             return
         try:
             placed = moved_freely(board.encounter, {creature.name: target})
@@ -571,3 +572,4 @@ class Gestures:
             board.say(f"{creature.name} stays put. {str(error).rstrip('.')}.", error=True)
             return
         board.commit(placed, f"{creature.name} placed 5 ft away (free placement).")
+        board.centre_on_selection(only_if_hidden=True)

@@ -68,7 +68,9 @@ class MapPanel:
             element(id_).checked = getattr(ui, field)
         walls = grid.kind == "square"
         element("wall-kind-label").hidden = not walls
-        document.querySelector("#toolbar .tool[data-tool=wall]").hidden = not walls
+        wall_tool = document.querySelector("#toolbar .tool[data-tool=wall]")
+        wall_tool.style.visibility = "visible" if walls else "hidden"
+        wall_tool.disabled = not walls
         if not walls and ui.tool == "wall":
             board.set_tool("select")
 
@@ -85,10 +87,17 @@ class MapPanel:
             board.say(str(error), error=True)
             self.render()
             return
+        before = board.encounter
+        turned = [creature.name for creature in before.creatures
+                  if creature.name in encounter.names() and creature.facing is not None
+                  and creature.facing_name(before.grid) != encounter.creature(creature.name).facing_name(encounter.grid)]
         dropped = len(board.encounter.terrain.cells) - len(encounter.terrain.cells)
         dropped_walls = len(board.encounter.terrain.edges) - len(encounter.terrain.edges)
         if moved:
             message += f" {names_text(moved)} moved to the nearest place that fits."
+        if turned:
+            message += (f" {names_text(turned)} now {'faces' if len(turned) == 1 else 'face'} the nearest way the new "
+                        "grid has (Undo brings back the old facings).")
         if dropped or dropped_walls:
             message += f" Terrain left out: {dropped} cells and {dropped_walls} walls (Undo brings them back)."
         board.commit(encounter, message)

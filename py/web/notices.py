@@ -22,7 +22,7 @@ ACTION_SECONDS = 10
 CALLOUT_SECONDS = 6
 """How long a callout beside a token stays."""
 
-MOST = 4
+MOST = 3
 """The most notices shown at once; older ones make way."""
 
 MARGIN = 8

@@ -522,6 +522,7 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, boun
         ops.append(("path", line, None, colour, 3 * scale))
     small_size = max(9, round(layout.cell_size * 0.26))
     small = f"600 {small_size}px system-ui, sans-serif"
+    named = set()
     for (x, y), (_, cost, provokes) in zip(points[1:], steps):
         ops.append(("path", circle(x, y, layout.cell_size * 0.16), "#ffffff", colour, 1.5 * scale))
         ops.append(("text", x, y, str(cost), small, colour))
@@ -530,10 +531,16 @@ def path_ops(start_cells, steps, legal, layout, summary, reason, scale=1.0, boun
             tx, ty = x + layout.cell_size * 0.27, y - layout.cell_size * 0.27
             ops.append(("path", polygon(((tx, ty - s), (tx + s, ty + s * 0.8), (tx - s, ty + s * 0.8))), PROVOKES, "#ffffff", 1 * scale))
             ops.append(("text", tx, ty + s * 0.2, "!", small, "#ffffff"))
-            if not isinstance(provokes, bool):
-                who = ", ".join(provokes)
+            fresh = [] if isinstance(provokes, bool) else [name for name in provokes if name not in named]
+            named.update(fresh)
+            if fresh:
+                who = ", ".join(fresh)
                 width = len(who) * small_size * CHARACTER_WIDTH * 0.9 + 6 * scale
                 left, top = tx + s * 1.2, ty - s
+                if bounds:
+                    left = min(left, bounds[0] - width - 2 * scale) if left + width > bounds[0] else left
+                    if left < tx - s and left + width > tx - s:
+                        left = tx - s * 1.2 - width
                 ops.append(("path", polygon(((left, top), (left + width, top), (left + width, top + s * 2), (left, top + s * 2))),
                             "rgba(255,255,255,0.9)", PROVOKES, 1 * scale))
                 ops.append(("text", left + width / 2, top + s, who, small, PROVOKES))

@@ -13,7 +13,7 @@ from dataclasses import replace
 from rules.movement import Mode, mode_name
 from rules.zones import zone_name
 from web.dom import document, element, fill_select, make, on
-from web.scene import BAND_COLOURS, MARK_STYLES, PROVOKES, REACH_COLOUR, ZONE_COLOURS, zone_label
+from web.scene import BAND_COLOURS, MARK_STYLES, PATH_COLOUR, PROVOKES, REACH_COLOUR, ZONE_COLOURS, zone_label
 
 MODES = (Mode.MOVE, Mode.DOUBLE, Mode.RUN, Mode.CHARGE, Mode.FIVE_FOOT_STEP, Mode.MINIMUM)
 """The kinds of move a drag can be, in the toolbar's order."""
@@ -39,6 +39,7 @@ class Toolbar:
         on(element("zoom-out"), "click", lambda _event: board.zoom_by(0.8))
         on(element("menu-button"), "click", lambda _event: self.toggle_menu())
         on(element("more-menu"), "click", lambda _event: self.close_menu())
+        on(element("more-menu"), "keydown", self.on_menu_key, passive=False)
         on(element("menu-centre"), "click", lambda _event: board.centre_on_selection())
         on(element("menu-legend"), "click", lambda _event: board.set_ui(legend=True))
         on(element("menu-shortcuts"), "click", lambda _event: self.toggle_shortcuts())
@@ -128,6 +129,19 @@ class Toolbar:
         element("menu-button").setAttribute("aria-expanded", "false")
         return True
 
+    def on_menu_key(self, event):
+        """In the More menu, the arrow keys go through its items; Escape closes it."""
+        items = list(element("more-menu").querySelectorAll("button"))
+        current = next((index for index, item in enumerate(items) if item == event.target), 0)
+        if event.key in ("ArrowDown", "ArrowUp"):
+            items[(current + (1 if event.key == "ArrowDown" else -1)) % len(items)].focus()
+            event.preventDefault()
+        elif event.key == "Escape":
+            self.close_menu()
+            element("menu-button").focus()
+            event.preventDefault()
+            event.stopPropagation()
+
     def on_page_pointer(self, event):
         """A press outside the More menu and its button closes it."""
         if not element("more-menu").hidden and not event.target.closest(".menu-holder"):
@@ -173,6 +187,7 @@ class Toolbar:
         if ui.selected is not None and ui.bands:
             for label, colour, _ in BAND_COLOURS:
                 entries.append((colour, "", f"Reached with a {label}"))
+        entries.append((PATH_COLOUR, "1", "While dragging: the squares each step costs (diagonals 1, 2, 1...)"))
         entries.append((PROVOKES, "!", "While dragging: this step provokes (who is named beside it)"))
         for mark, (colour, _, letter) in MARK_STYLES.items():
             meaning = {"group": "Selected with others", "turn": "Its turn", "attacker": "Attacker",

@@ -155,6 +155,19 @@ def test_the_keyboard_alone_selects_and_turns(opened, size):
     assert page.evaluate("flankwise.ui.selected") == "Bugbear"
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("flankwise.ui.selected") == "Kroh"
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    assert page.evaluate("flankwise.ui.selected") == "Ogre"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") != "top-layer", "past the last creature Tab leaves the board"
+    assert page.evaluate("flankwise.ui.selected") == "Ogre", "and the selection stays, for the card's buttons"
+    for _ in range(12):
+        if page.evaluate("document.activeElement.textContent") == "Duplicate":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert "Ogre 2" in encounter_of(page).names()
+    page.locator("#top-layer").focus()
     page.keyboard.press("?")
     assert page.get_by_role("dialog", name="Keyboard shortcuts").is_visible()
     page.keyboard.press("Escape")
@@ -229,3 +242,20 @@ def test_a_creature_list_row_selects_and_shows_the_creature(opened):
     x, y = page_layout(page, far.grid).to_pixel(Square(90, 95))
     canvas = page.evaluate("document.getElementById('top-layer').getBoundingClientRect().toJSON()")
     assert canvas["left"] <= x <= canvas["right"] and canvas["top"] <= y <= canvas["bottom"]
+
+
+def test_closing_the_panels_shows_every_creature_they_covered(opened):
+    """On a tablet the Ogre starts behind the side panels; folding them away draws it (its
+    token's colour at its square), the first time as every time."""
+    from conftest import layer_rgba, next_frame, rgb
+    from web.scene import SIDE_COLOURS
+
+    page, _ = opened(TABLET)
+    ogre = DEMO.creature("Ogre")
+    page.get_by_role("button", name="Panels", exact=True).click()
+    next_frame(page)
+    next_frame(page)
+    x, y = page_layout(page).to_pixel(ogre.anchor)
+    assert page.evaluate("document.getElementById('top-layer').getBoundingClientRect().right") > x + 40
+    colour = layer_rgba(page, "top-layer", x + 40, y + 40)[:3]
+    assert max(abs(a - b) for a, b in zip(colour, rgb(SIDE_COLOURS["foe"]))) <= 3

@@ -171,3 +171,20 @@ def test_centring_brings_a_point_to_the_middle():
     """Centre on selection: the point moves to the middle of the box; the zoom stays."""
     view = View(pan_x=10, pan_y=20, zoom=1.5).centred_on(700, 80, 1000, 600)
     assert (view.pan_x, view.pan_y, view.zoom) == (10 - 200, 20 + 220, 1.5)
+
+
+def test_who_a_path_provokes_is_named_once_and_kept_on_the_canvas():
+    """Issue 14: the warning marks of a path name who gets the attack of opportunity, each
+    opponent once (at the first step it is provoked), the names kept inside the canvas."""
+    from rules.grid import Square
+    from web.scene import path_ops
+
+    layout = View().layout(SquareGrid(10, 10))
+    steps = tuple(((Square(x, 5),), 1, ("Bugbear", "Goblin") if x < 8 else ("Goblin", "Ogre")) for x in range(3, 10))
+    ops = path_ops((Square(2, 5),), steps, True, layout, "35 ft", "", 1.0, (420, 300))
+    texts = [op[3] for op in ops if op[0] == "text"]
+    assert texts.count("Bugbear, Goblin") == 1 and texts.count("Ogre") == 1
+    boxes = [op[1] for op in ops if op[0] == "path" and op[2] == "rgba(255,255,255,0.9)"]
+    for box in boxes:
+        xs = [float(part.split()[0]) for part in box.replace("M", "L").split("L")[1:]]
+        assert min(xs) >= 0 and max(xs) <= 420
