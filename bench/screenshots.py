@@ -56,6 +56,8 @@ def shoot(page, url, encounter, selected, path, checks=()):
             page.check(box)
         page.get_by_role("tab", name="Token").click()
     page.evaluate(f"flankwise.select({selected!r})")
+    page.evaluate("flankwise.centre_on_selection(false)")
+    page.evaluate("flankwise.notices.clear()")
     page.wait_for_timeout(300)
     page.screenshot(path=str(path))
 
