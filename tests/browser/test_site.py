@@ -173,3 +173,29 @@ def test_a_deploy_reaches_a_returning_visitor_within_two_loads(browser, tmp_path
         context.close()
     finally:
         server.shutdown()
+
+
+def test_the_built_site_is_installable_under_a_sub_path(playwright, site, tmp_path):
+    """Issue 19: the web app manifest reads without errors and Chromium finds nothing that
+    stops installing the page (a start URL and scope inside /flankwise/, icons of 192 and 512
+    pixels, one of them maskable, a service worker). Installing needs a browser profile of its
+    own, not a private one."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+
+    _, url = site
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    session = context.new_cdp_session(page)
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].startswith(url)
+    data = manifest.get("data") or ""
+    assert '"display": "standalone"' in data and '"purpose": "maskable"' in data
+    assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    assert errors == []
+    context.close()
