@@ -28,14 +28,8 @@ from rules.errors import RulesError
 from rules.grid import FacingError, Grid, Hex, Square
 from rules.itemise import Item, total
 from rules.options import DEFAULT_OPTIONS, Options
-from rules.sizes import (
-    FEET_PER_CELL,
-    LEADS,
-    facing_name,
-    facing_names,
-    natural_reach,
-    size_name,
-)
+from rules.reach import natural_reach_of, threatened_cells
+from rules.sizes import LEADS, facing_name, facing_names, size_name
 from rules.zones import (
     NO_FACING,
     UA_FACING,
@@ -518,10 +512,10 @@ class Worsening:
 class Attack:
     """One attack to judge: who, on whom, what kind, under which rules, on which grid.
 
-    ``threatened`` is the set of cells the attacker threatens, which the board works out with
-    ``rules.reach`` (reach weapons, long creatures); ``None`` stands for the attacker's natural
-    reach by its size, counted by grid distance from its space, so a Medium creature threatens
-    the cells next to it. A melee attack must reach a cell of the defender. ``others_threatening``
+    ``threatened`` is the set of cells the attacker threatens, as the board works it out with
+    ``rules.reach``; ``None`` has ``rules.reach`` work it out here, the same way (tall or long,
+    a reach weapon, helpless; a rider from its steed's space). A melee attack must reach a cell
+    of the defender. ``others_threatening``
     are other creatures that threaten the defender: under the variant they too make it flanked.
     ``steed`` is the creature the attacker rides: a rider attacks from its steed's space and
     faces the steed's way. ``shield_bonus`` is the AC the defender's shield gives (enhancement
@@ -1080,19 +1074,27 @@ def spell_target_ruling(caster: Creature, target, grid: Grid, ruleset: Ruleset) 
 # The attack.
 
 
-def _reached_cells(request: Attack) -> tuple:
-    """The defender's cells the attacker threatens: the board's ``threatened`` cells, or those
-    within its natural reach of its (or its steed's) space by grid distance."""
-    cells = request.defender.cells(request.grid)
+def _threatened(request: Attack) -> frozenset:
+    """The cells the attacker threatens: the board's ``threatened`` cells, or those
+    ``rules.reach`` finds for it (tall or long, a reach weapon, helpless), a rider's measured
+    from its steed's space, which it shares."""
     if request.threatened is not None:
-        return tuple(cell for cell in cells if cell in request.threatened)
-    reach = natural_reach(request.attacker.size)
-    body = request.body.cells(request.grid)
-    return tuple(
-        cell
-        for cell in cells
-        if any(request.grid.distance(mine, cell) * FEET_PER_CELL <= reach for mine in body)
-    )
+        return request.threatened
+    attacker = request.attacker
+    if request.steed is not None:
+        attacker = replace(
+            request.steed,
+            reach=natural_reach_of(attacker),
+            reach_weapon=attacker.reach_weapon,
+            helpless=attacker.helpless,
+        )
+    return threatened_cells(attacker, request.grid)
+
+
+def _reached_cells(request: Attack) -> tuple:
+    """The defender's cells the attacker threatens (``_threatened``)."""
+    threatened = _threatened(request)
+    return tuple(cell for cell in request.defender.cells(request.grid) if cell in threatened)
 
 
 def _refusals(request: Attack, reached: tuple) -> tuple[Item, ...]:

@@ -6,7 +6,79 @@ import itertools
 
 import pytest
 
-from rules.grid import Hex, HexGrid
+from rules.creature import Creature
+from rules.facing import Attack, AttackKind, attack
+from rules.grid import Hex, HexGrid, Square, SquareGrid
+from rules.options import Options
+from rules.reach import threatened_cells
+from rules.sizes import Size
+from rules.zones import UA_FACING
+
+BOARD = SquareGrid(20, 20)
+N, E, S, W = 0, 2, 4, 6
+
+
+def melee(attacker, defender, ruleset=UA_FACING, options=Options(), grid=BOARD, **fields):
+    """The answer to a melee attack asked as README asks it (no ``threatened``)."""
+    return attack(Attack(attacker, defender, AttackKind.MELEE, ruleset, grid, options, **fields))
+
+
+# Defect 1: without ``threatened`` the attack uses the creature's real reach.
+
+
+def test_a_long_ogre_does_not_reach_ten_feet_without_the_board():
+    """Seed 002, Table: Creature Size and Scale: a Large (long) creature has a natural reach of
+    5 feet, so it cannot hit a target 10 feet away; before, "Beyond the target's flank area:
+    +2"."""
+    ogre = Creature("Ogre", Size.LARGE, Square(5, 5), facing=E, long=True, side="foe")
+    target = Creature("Kroh", Size.MEDIUM, Square(8, 5), facing=N)
+    answer = melee(ogre, target)
+    assert not answer.allowed
+    assert answer.restrictions[0].reason.startswith("Out of reach")
+    tall = Creature("Ogre", Size.LARGE, Square(5, 5), facing=E, side="foe")
+    assert melee(tall, target).allowed
+
+
+def test_a_reach_weapon_strikes_ten_feet_away_and_not_next_to_it():
+    """Seed 002: "Large or larger creatures using reach weapons can strike up to double their
+    natural reach but can't strike at their natural reach or less" (a Medium wielder: 10 ft)."""
+    pike = Creature("Pikeman", Size.MEDIUM, Square(5, 5), facing=E, reach_weapon=True)
+    near = Creature("Goblin", Size.SMALL, Square(6, 5), facing=W, side="foe")
+    far = Creature("Goblin", Size.SMALL, Square(7, 5), facing=W, side="foe")
+    assert not melee(pike, near).allowed
+    assert melee(pike, far).allowed
+
+
+def test_the_default_reach_is_the_one_the_board_passes():
+    """Without ``threatened`` the answer is the one with ``rules.reach``'s threatened cells, for
+    every size, reach and kind of creature around a target."""
+    target = Creature("Kroh", Size.MEDIUM, Square(10, 10), facing=N, side="foe")
+    for size, long, weapon in itertools.product(
+        (Size.TINY, Size.MEDIUM, Size.LARGE, Size.HUGE), (False, True), (False, True)
+    ):
+        for x, y in itertools.product(range(4, 16, 2), range(4, 16, 3)):
+            facing = None if size == Size.TINY else E
+            attacker = Creature("It", size, Square(x, y), facing=facing, long=long, reach_weapon=weapon)
+            if set(attacker.cells(BOARD)) & set(target.cells(BOARD)) and size != Size.TINY:
+                continue
+            board = melee(attacker, target, threatened=threatened_cells(attacker, BOARD))
+            plain = melee(attacker, target)
+            assert (plain.allowed, plain.items()) == (board.allowed, board.items()), attacker
+
+
+def test_a_rider_reaches_from_its_steeds_space():
+    """UA Combat Facing: a rider attacks from its steed's space; its own reach, natural or with
+    a reach weapon, is measured from there, as before for natural reach."""
+    steed = Creature("Horse", Size.LARGE, Square(5, 5), facing=E, long=True)
+    rider = Creature("Knight", Size.MEDIUM, Square(5, 5), facing=E)
+    lancer = Creature("Lancer", Size.MEDIUM, Square(5, 5), facing=E, reach_weapon=True)
+    beside = Creature("Goblin", Size.SMALL, Square(7, 6), facing=W, side="foe")
+    away = Creature("Goblin", Size.SMALL, Square(8, 5), facing=W, side="foe")
+    assert melee(rider, beside, steed=steed).allowed
+    assert not melee(rider, away, steed=steed).allowed
+    assert melee(lancer, away, steed=steed).allowed
+    assert not melee(lancer, beside, steed=steed).allowed
+
 
 # Defect 4: hex lines are the same wherever they lie.
 
