@@ -816,11 +816,13 @@ class Turning(Enum):
 class TurnState:
     """What a creature has done this turn that matters to its facing.
 
-    ``moved``: it moved further than a 5-foot step; ``declaring``: it has just ended a move
-    and sets its facing now; ``free_turn_used``: it used its once-a-turn change (UA's free
-    action, the variant's Reaction); ``move_action_used``: its move action is gone (a full
-    attack uses it). The board starts each turn with ``TurnState()`` and calls ``after_move``
-    when a move ends.
+    ``moved``: it made a move that sets its facing at the end (``rules.movement``'s
+    ``Path.sets_facing``: under UA further than a 5-foot step, under the variant any voluntary
+    movement); ``declaring``: it has just ended a move and sets its facing now;
+    ``free_turn_used``: it used its once-a-turn change (UA's free action, the variant's
+    Reaction); ``move_action_used``: no move action is left to turn with (a full attack, a
+    double move, a run, a charge take them all). The board starts each turn with
+    ``TurnState()`` and calls ``after_move`` when such a move ends.
     """
 
     moved: bool = False
@@ -832,9 +834,13 @@ class TurnState:
         if self.declaring and not self.moved:
             raise TurnError("Only a creature that moved can be ending its move.")
 
-    def after_move(self) -> "TurnState":
-        """The state once a move has ended: the creature sets its facing now."""
-        return replace(self, moved=True, declaring=True)
+    def after_move(self, all_actions: bool = False) -> "TurnState":
+        """The state once a move has ended: the creature sets its facing now. ``all_actions``:
+        the move took every action of the turn (``Path.uses_all_actions``), so none is left to
+        turn with as a move action."""
+        return replace(
+            self, moved=True, declaring=True, move_action_used=self.move_action_used or all_actions
+        )
 
 
 @dataclass(frozen=True)

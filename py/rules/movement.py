@@ -108,7 +108,9 @@ class ModeRules:
     square; ``crosses_difficult``: it may cross difficult terrain; ``through_friends``: it may
     pass friends; ``provokes``: its steps provoke attacks of opportunity; ``turns``: the creature
     may turn as it goes (a 5-foot step does not); ``keeps_free_turn``: it leaves UA's one free
-    change of facing (only a 5-foot step does).
+    change of facing (only a 5-foot step does); ``all_actions``: it takes every action of the
+    turn, so no move action is left (a double move, a run, a charge, minimum movement);
+    ``voluntary``: the creature moves itself (all but a forced move).
     """
 
     label: str
@@ -121,6 +123,8 @@ class ModeRules:
     turns: bool
     keeps_free_turn: bool
     rule: str
+    all_actions: bool = False
+    voluntary: bool = True
 
 
 class Mode(Enum):
@@ -137,19 +141,21 @@ class Mode(Enum):
 
 MODE_RULES = {
     Mode.MOVE: ModeRules("move", 1, False, False, True, True, True, True, False, RULE_SPEED),
-    Mode.DOUBLE: ModeRules("double move", 2, False, False, True, True, True, True, False, RULE_SPEED),
-    Mode.RUN: ModeRules("run", 4, False, False, False, True, True, True, False, RULE_SPEED),
-    Mode.CHARGE: ModeRules("charge", 2, False, False, False, False, True, True, False, RULE_THROUGH),
+    Mode.DOUBLE: ModeRules("double move", 2, False, False, True, True, True, True, False, RULE_SPEED, all_actions=True),
+    Mode.RUN: ModeRules("run", 4, False, False, False, True, True, True, False, RULE_SPEED, all_actions=True),
+    Mode.CHARGE: ModeRules("charge", 2, False, False, False, False, True, True, False, RULE_THROUGH, all_actions=True),
     Mode.FIVE_FOOT_STEP: ModeRules("5-foot step", 0, True, True, True, True, False, False, True, RULE_SPEED),
-    Mode.MINIMUM: ModeRules("minimum movement", 0, True, False, True, True, True, True, False, RULE_MINIMUM),
-    Mode.FORCED: ModeRules("forced move", 1, False, False, True, False, False, False, True, RULE_FORCED),
+    Mode.MINIMUM: ModeRules("minimum movement", 0, True, False, True, True, True, True, False, RULE_MINIMUM, all_actions=True),
+    Mode.FORCED: ModeRules("forced move", 1, False, False, True, False, False, False, True, RULE_FORCED, voluntary=False),
 }
 """Seed 002, "Movement in Combat": "you can move your speed ... you can move double your speed
 ... If you spend the entire round running, you can move quadruple your speed ... you can only
 take a 5-foot step"; "You can't run or charge across difficult terrain"; "You can move through
 a square occupied by a friendly character, unless you are charging"; "Minimum Movement": "you
 can take a full-round action to move 5 feet (1 square) in any direction ... Such movement
-provokes attacks of opportunity as normal". A charge moves up to double speed; its other
+provokes attacks of opportunity as normal". A double move, a run ("If you spend the entire round
+running"), a charge and minimum movement ("you can take a full-round action to move 5 feet")
+leave no action to turn with. A charge moves up to double speed; its other
 conditions (a straight line to a foe) are not checked here. A forced move (``forced_move``) is
 made by another creature's effect: it goes only as far as the effect says, through nobody, with
 no turning and no attacks of opportunity."""
@@ -199,23 +205,27 @@ def policy_name(policy: FacingPolicy) -> str:
 @dataclass(frozen=True)
 class FacingMovement:
     """What a facing ruleset does to movement: ``turns_while_moving`` (facing may change before
-    each step) and ``off_front_doubles`` (a step into the flank or rear without turning costs
-    double); ``rule`` cites it."""
+    each step), ``off_front_doubles`` (a step into the flank or rear without turning costs
+    double) and ``step_sets_facing`` (a 5-foot step ends with the creature setting its facing,
+    as every other voluntary move does); ``rule`` cites it."""
 
     turns_while_moving: bool
     off_front_doubles: bool
+    step_sets_facing: bool
     rule: str
 
 
 FACING_MOVEMENT = {
-    "ua": FacingMovement(True, True, RULE_FACING),
-    "variant": FacingMovement(False, False, "Seed 001: facing is declared at the end of movement"),
-    "none": FacingMovement(True, False, "Standard rules (no facing)"),
+    "ua": FacingMovement(True, True, False, RULE_FACING),
+    "variant": FacingMovement(False, False, True, "Seed 001: facing is declared at the end of movement"),
+    "none": FacingMovement(True, False, True, "Standard rules (no facing)"),
 }
 """Per ``rules.zones`` ruleset name. UA: turn freely before each step; flank and rear steps
-without turning cost two squares. Seed 001: "When a creature takes any voluntary movement ... it
-declares its facing at the end of the movement", so facing neither changes nor costs during a
-move. Standard rules: facing does not matter."""
+without turning cost two squares; "You do not change facing when taking a 5-foot step". Seed
+001: "When a creature takes any voluntary movement (whether this is from regular movement, a
+Shift, or a Run action) it declares its facing at the end of the movement", so facing neither
+changes nor costs during a move, and a 5-foot step declares it too. Standard rules: facing does
+not matter."""
 
 
 @dataclass(frozen=True)
@@ -302,7 +312,9 @@ class Step:
 @dataclass(frozen=True)
 class Path:
     """A legal move: the creature at the ``start`` and at the ``end`` (facing set), its
-    ``mode`` and facing ``policy``, its ``steps``, and the ``budget`` in squares it had."""
+    ``mode`` and facing ``policy``, its ``steps``, and the ``budget`` in squares it had.
+    ``sets_facing``: the creature sets its facing at the end of it (UA: any move but a 5-foot
+    step; seed 001: any voluntary movement; never a forced move)."""
 
     start: Creature
     end: Creature
@@ -310,6 +322,7 @@ class Path:
     policy: FacingPolicy
     steps: tuple
     budget: int
+    sets_facing: bool = False
 
     def __post_init__(self):
         if not all(isinstance(step, Step) for step in self.steps):
@@ -343,6 +356,13 @@ class Path:
         5-foot step ("If you do not move during your turn, or if your movement is limited to a
         5-foot step, you may change facing once ... as a free action")."""
         return bool(self.steps) and not MODE_RULES[self.mode].keeps_free_turn
+
+    @property
+    def uses_all_actions(self) -> bool:
+        """Whether the move took every action of the turn (a double move, a run, a charge,
+        minimum movement), leaving no move action to turn with (UA Combat Facing, Changing
+        Facing: "You can also change facing as a move action")."""
+        return bool(self.steps) and MODE_RULES[self.mode].all_actions
 
 
 @dataclass(frozen=True)
@@ -869,6 +889,7 @@ class _Mover:
         creature, grid = self.creature, self.grid
         directions = range(len(grid.vectors))
         turning, doubles = _facing_effects(creature, ruleset, self.rules, self.policy)
+        self.sets_facing = self.rules.voluntary and (self.rules.turns or FACING_MOVEMENT[ruleset.name].step_sets_facing)
         if creature.has_facing and turning:
             self.facings = tuple(directions)
         else:
@@ -1189,7 +1210,7 @@ class _Mover:
             end = replace(end, anchor=last.anchor, squeezed_to=last.squeezed_to)
         if end_facing is not None:
             end = _turned(end, end_facing, self.grid)
-        return Path(self.creature, end, self.mode, self.policy, steps, self.budget)
+        return Path(self.creature, end, self.mode, self.policy, steps, self.budget, bool(steps) and self.sets_facing)
 
     def distance(self, place: int, goal_place: int) -> int:
         """Grid distance between the anchors of two places."""
@@ -1366,7 +1387,8 @@ def plan_move(
 
 FIVE_FOOT_FACING = ("A 5-foot step does not change facing: use your one free turn instead", RULE_FIVE_FOOT)
 """UA Combat Facing, 5-Foot Steps: "You do not change facing when taking a 5-foot step. (You may,
-however, change your facing once as a free action; see Changing Facing, above.)"."""
+however, change your facing once as a free action; see Changing Facing, above.)". Under seed 001
+a 5-foot step declares its facing like any voluntary move (``FacingMovement.step_sets_facing``)."""
 
 
 def _turning(mover: "_Mover", end_facing: int | None) -> bool:
@@ -1395,7 +1417,7 @@ def _cannot_move(mover: "_Mover") -> tuple[str, str]:
 def _plan(mover: "_Mover", goal: int, end_facing: int | None) -> MoveAnswer:
     """``plan_move`` for the place ``goal``, worked out (the caller keeps the answer)."""
     facing_problem = None
-    if _turning(mover, end_facing) and not mover.rules.turns:
+    if _turning(mover, end_facing) and not mover.sets_facing:
         facing_problem, end_facing = FIVE_FOOT_FACING, None
     return _answer(mover, goal, end_facing, facing_problem)
 
@@ -1514,11 +1536,11 @@ def check_route(
     if reason is None and not mover.stoppable(state >> 1):
         reason = mover.no_stop_at(state >> 1)
     if reason is None:
-        if turning and not mover.rules.turns:
+        if turning and not mover.sets_facing:
             return MoveAnswer(False, *FIVE_FOOT_FACING, mover.path(links, None))
         path = mover.path(links, end_facing)
         return MoveAnswer(True, _legal_text(path), mover.rules.rule, path)
-    path = mover.path(kept, end_facing if mover.rules.turns else None)
+    path = mover.path(kept, end_facing if mover.sets_facing else None)
     return MoveAnswer(False, f"{reason[0]}; you stop at the last legal position", reason[1], path, reason[0])
 
 

@@ -350,7 +350,7 @@ class Gestures:
         if encounter.round is not None:
             from web import table
 
-            encounter = table.after_move(encounter, name, path.moved)
+            encounter = table.after_move(encounter, name, path)
         board.commit(encounter, message)
 
     def force(self, name, feet, away=None, effect="Reposition", message=""):

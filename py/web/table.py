@@ -223,15 +223,16 @@ def current_name(encounter):
     return None
 
 
-def after_move(encounter, name: str, moved: bool):
-    """``encounter`` after the creature called ``name`` made a move on its turn; ``moved`` is the
-    movement rules' ``Path.moved`` (any move but a 5-foot step). Having moved, it sets its facing
-    at the end of the move (UA Combat Facing, Changing Facing; seed 001: it "declares its facing
-    at the end of the movement")."""
-    if current_name(encounter) != name or not moved:
+def after_move(encounter, name: str, path):
+    """``encounter`` after the creature called ``name`` moved along ``path`` (a
+    ``rules.movement.Path``) on its turn. If the path says it sets its facing at the end
+    (``Path.sets_facing``: UA, any move but a 5-foot step; seed 001, any voluntary movement), it
+    does so now, and a move that took every action (``Path.uses_all_actions``) leaves none to
+    turn with (UA Combat Facing, Changing Facing)."""
+    if current_name(encounter) != name or not path.sets_facing:
         return encounter
-    state = encounter.round.turn_state_of(name)
-    return encounter.with_round(with_turn_state(encounter.round, name, state.after_move()))
+    state = encounter.round.turn_state_of(name).after_move(all_actions=path.uses_all_actions)
+    return encounter.with_round(with_turn_state(encounter.round, name, state))
 
 
 def after_turn(encounter, before):

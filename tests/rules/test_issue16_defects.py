@@ -7,12 +7,13 @@ import itertools
 import pytest
 
 from rules.creature import Creature
-from rules.facing import Attack, AttackKind, attack
+from rules.facing import Attack, AttackKind, TurnError, TurnState, Turning, attack, turn
 from rules.grid import Hex, HexGrid, Square, SquareGrid
+from rules.movement import Battlefield, Mode, check_route, plan_move, reachable
 from rules.options import Options
 from rules.reach import threatened_cells
 from rules.sizes import Size
-from rules.zones import UA_FACING
+from rules.zones import NO_FACING, UA_FACING, VARIANT
 
 BOARD = SquareGrid(20, 20)
 N, E, S, W = 0, 2, 4, 6
@@ -80,6 +81,43 @@ def test_a_rider_reaches_from_its_steeds_space():
     assert not melee(lancer, beside, steed=steed).allowed
 
 
+# Defect 2: under the variant a 5-foot step declares facing like any other move.
+
+
+def test_a_five_foot_step_declares_its_facing_under_the_variant():
+    """Seed 001: "When a creature takes any voluntary movement (whether this is from regular
+    movement, a Shift, or a Run action) it declares its facing at the end of the movement." UA
+    keeps "You do not change facing when taking a 5-foot step"."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    variant = Battlefield(BOARD, ruleset=VARIANT)
+    step = plan_move(hero, Square(5, 6), variant, Mode.FIVE_FOOT_STEP, end_facing=S)
+    assert step.legal and step.stop.facing == S and step.stop.anchor == Square(5, 6)
+    traced = check_route(hero, [Square(5, 6)], variant, Mode.FIVE_FOOT_STEP, end_facing=S)
+    assert traced.legal and traced.stop.facing == S
+    ua = plan_move(hero, Square(5, 6), Battlefield(BOARD), Mode.FIVE_FOOT_STEP, end_facing=S)
+    assert not ua.legal and ua.reason.startswith("A 5-foot step does not change facing")
+
+
+def test_a_path_says_whether_it_sets_facing():
+    """``Path.sets_facing``, what the board reads to let the creature declare its facing: UA, any
+    move but a 5-foot step; the variant, any voluntary movement; never a forced move. Under the
+    standard rules facing changes nothing, so a 5-foot step may end facing any way."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    ua, variant, none = (Battlefield(BOARD, ruleset=each) for each in (UA_FACING, VARIANT, NO_FACING))
+    assert plan_move(hero, Square(5, 3), ua).path.sets_facing
+    assert not plan_move(hero, Square(5, 6), ua, Mode.FIVE_FOOT_STEP).path.sets_facing
+    assert plan_move(hero, Square(5, 6), variant, Mode.FIVE_FOOT_STEP).path.sets_facing
+    assert not plan_move(hero, Square(5, 6), variant, Mode.FORCED).path.sets_facing
+    assert plan_move(hero, Square(5, 6), none, Mode.FIVE_FOOT_STEP, end_facing=S).legal
+
+
+def test_a_forced_move_still_declares_nothing_under_the_variant():
+    """Being moved is not voluntary movement: a forced move keeps the facing."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    answer = plan_move(hero, Square(5, 6), Battlefield(BOARD, ruleset=VARIANT), Mode.FORCED, end_facing=S)
+    assert not answer.legal
+
+
 # Defect 4: hex lines are the same wherever they lie.
 
 HEX_BOARDS = [HexGrid(20, 20, "flat"), HexGrid(20, 20, "pointy")]
@@ -115,3 +153,37 @@ def test_hex_lines_step_to_neighbours_and_read_the_same_backward(grid):
         assert line[0] == a and line[-1] == b and len(line) == grid.distance(a, b) + 1
         assert all(grid.distance(one, two) == 1 for one, two in zip(line, line[1:]))
         assert grid.line(b, a) == line[::-1]
+
+
+# Defect 5: a move that used both actions leaves no move action to turn with.
+
+
+def test_no_move_action_turn_after_a_double_move():
+    """UA Combat Facing, Changing Facing: "You can also change facing as a move action"; a
+    double move, a run or a charge takes every action of the turn, so none is left."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    double = plan_move(hero, Square(5, 13), Battlefield(BOARD), Mode.DOUBLE)
+    assert double.legal and double.path.uses_all_actions
+    state = TurnState().after_move(all_actions=double.path.uses_all_actions)
+    ended = turn(double.stop, E, BOARD, UA_FACING, state, Turning.END_OF_MOVE)
+    with pytest.raises(TurnError, match="no move action left"):
+        turn(ended.creature, S, BOARD, UA_FACING, ended.state, Turning.MOVE_ACTION)
+
+
+def test_a_move_action_turn_after_a_single_move():
+    """A single move leaves the standard action, which may be taken as a move action to turn."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    single = plan_move(hero, Square(5, 9), Battlefield(BOARD), Mode.MOVE)
+    assert single.legal and not single.path.uses_all_actions
+    state = TurnState().after_move(all_actions=single.path.uses_all_actions)
+    ended = turn(single.stop, E, BOARD, UA_FACING, state, Turning.END_OF_MOVE)
+    assert turn(ended.creature, S, BOARD, UA_FACING, ended.state, Turning.MOVE_ACTION).state.move_action_used
+
+
+@pytest.mark.parametrize("mode", [Mode.DOUBLE, Mode.RUN, Mode.CHARGE, Mode.MINIMUM])
+def test_every_whole_turn_move_uses_all_actions(mode):
+    """A double move, a run, a charge and minimum movement's full round take every action."""
+    hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
+    answer = plan_move(hero, Square(5, 6), Battlefield(BOARD), mode)
+    assert answer.legal and answer.path.uses_all_actions
+    assert reachable(hero, Battlefield(BOARD), mode).budget >= 1

@@ -10,6 +10,7 @@ from rules.combatant import CombatStats, CombatStatsError
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import Square, SquareGrid
+from rules.movement import Battlefield, Mode, plan_move
 from rules.options import Options, OptionsError
 from rules.round import RoundError
 from rules.sizes import Size
@@ -140,13 +141,42 @@ def test_turning_on_its_turn_spends_the_allowance():
     assert goblin.facing == 0
 
 
+def walked(encounter, name, target, mode=Mode.MOVE):
+    """The path the movement rules give ``name`` to ``target`` on ``encounter``'s board."""
+    field = Battlefield(encounter.grid, creatures=encounter.creatures, ruleset=encounter.ruleset)
+    answer = plan_move(encounter.creature(name), target, field, mode)
+    assert answer.legal
+    return answer.path
+
+
 def test_a_move_on_its_turn_sets_the_facing_at_its_end():
     """UA: "you can change facing at the end of your move"; a 5-foot step keeps the free turn."""
     encounter = table.started(ambush(), "foe")
-    assert table.after_move(encounter, "Goblin", False) == encounter
-    moved = table.after_move(encounter, "Goblin", True)
+    assert table.after_move(encounter, "Goblin", walked(encounter, "Goblin", Square(5, 4), Mode.FIVE_FOOT_STEP)) == encounter
+    moved = table.after_move(encounter, "Goblin", walked(encounter, "Goblin", Square(5, 2)))
     assert moved.round.turn_state_of("Goblin").declaring
-    assert table.after_move(encounter, "Rogue", True) == encounter
+    assert not moved.round.turn_state_of("Goblin").move_action_used
+    assert table.after_move(encounter, "Rogue", walked(encounter, "Rogue", Square(5, 8))) == encounter
+
+
+def test_a_double_move_leaves_no_move_action_to_turn_with():
+    """UA Combat Facing: "You can also change facing as a move action"; a double move has taken
+    both, so after setting its facing at the end the goblin cannot turn again."""
+    encounter = table.started(ambush(), "foe")
+    moved = table.after_move(encounter, "Goblin", walked(encounter, "Goblin", Square(5, 0), Mode.DOUBLE))
+    assert moved.round.turn_state_of("Goblin").move_action_used
+    ended, refusal = table.after_turn(moved.replace("Goblin", medium("Goblin", 5, 5, 2, side="foe")), moved.creature("Goblin"))
+    assert refusal is None
+    _, refusal = table.after_turn(ended.replace("Goblin", medium("Goblin", 5, 5, 4, side="foe")), ended.creature("Goblin"))
+    assert "no move action left" in refusal
+
+
+def test_a_five_foot_step_declares_facing_under_the_variant():
+    """Seed 001: "When a creature takes any voluntary movement ... it declares its facing at the
+    end of the movement", a 5-foot step too."""
+    encounter = table.started(ambush(ruleset=VARIANT), "foe")
+    stepped = table.after_move(encounter, "Goblin", walked(encounter, "Goblin", Square(5, 4), Mode.FIVE_FOOT_STEP))
+    assert stepped.round.turn_state_of("Goblin").declaring
 
 
 def test_the_tracker_steps_through_the_round_and_the_sides_are_the_choices():
