@@ -255,7 +255,9 @@ def cone(grid: Grid, origin, direction, length_ft: int) -> frozenset:
     On squares ``origin`` is the intersection at the north-west corner of that square;
     ``direction`` is an index of ``grid.directions`` (N, NE, ... NW) or a square to aim at (the
     cone's axis runs to its centre). A square is in when its centre is within 45 degrees of the
-    axis, edges included, and its far corner within the length, diagonals 1-2-1-2. On hexes
+    axis, edges included, and its far corner within the length, diagonals 1-2-1-2: a square of
+    the burst of that size. For the eight compass aims a centre is within the quarter circle's
+    sides exactly when the far corner is, so this is the SRD's far-edge rule. On hexes
     the cone is a 60-degree wedge: it leaves the hex ``origin`` at its corner ``direction`` (an
     index of ``grid.diagonals``) and covers the hexes between the two sides of ``origin`` that
     meet there and their continuations, edges included, out to the length by hex count; not
