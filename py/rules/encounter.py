@@ -2,7 +2,8 @@
 
 An ``Encounter`` holds the board (its grid) and its terrain, every creature on it, the facing
 ruleset and the table's optional rules, how each creature fights (its ``CombatStats``) and the
-round under way (``rules.round.RoundState``). It is what the page draws, what a shared link
+round under way (``rules.round.RoundState``), and the spell areas left on the board as markers
+(``rules.areas.Template``). It is what the page draws, what a shared link
 encodes and what undo steps back through: every change makes a new ``Encounter`` (``place``,
 ``replace``, ``remove``) and leaves the old one as it was. Creature names are unique within an
 encounter, so a name identifies a token on the board, in the attack panel and in a link; the
@@ -19,7 +20,7 @@ from functools import lru_cache
 
 from rules.creature import Creature
 from rules.errors import RulesError
-from rules.grid import Grid
+from rules.grid import Grid, Hex, Square
 from rules.sizes import facing_names, facing_vector
 from rules.terrain import NO_TERRAIN, Terrain
 from rules.options import DEFAULT_OPTIONS, Options
@@ -42,7 +43,9 @@ class Encounter:
     one). ``round`` is the round under way, a ``rules.round.RoundState``, or ``None`` for a fresh
     round not yet begun (``round_state`` reads it; ``RoundState()`` given is kept as ``None``).
     Every name in the stats and the round is a creature on the board, and the side that won
-    initiative is a side someone is on.
+    initiative is a side someone is on. ``areas`` are the spell areas kept on the board as
+    markers for the round (a cloud, a concentration spell), each a ``rules.areas.Template``
+    whose point of origin is on the board, in the order they were laid.
     """
 
     grid: Grid
@@ -52,6 +55,7 @@ class Encounter:
     terrain: Terrain = NO_TERRAIN
     stats: tuple = ()
     round: object = None
+    areas: tuple = ()
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -84,6 +88,8 @@ class Encounter:
             object.__setattr__(self, "stats", _checked_stats(self.stats, self._spelling()))
         if self.round is not None:
             object.__setattr__(self, "round", _checked_round(self.round, self._spelling(), self._sides()))
+        if self.areas:
+            _check_areas(self.areas, self.grid)
 
     def _spelling(self) -> dict:
         """Each creature's name as written, by its case-folded form."""
@@ -215,7 +221,7 @@ class Encounter:
         goes to the nearest free place where it does (``rules.placement.settle``). If the board
         has no room for one, the change is refused, naming it. Terrain keeps its cells by row and
         column; a wall is kept only where its two cells still share a side (``dropped_walls``
-        counts the others).
+        counts the others). Spell areas are laid on one board; a new board leaves them out.
         """
         moved = []
         for creature in self.creatures:
@@ -237,7 +243,8 @@ class Encounter:
         terrain = Terrain(cells, walls)
         try:
             creatures, shifted = settle(tuple(moved), grid, _stands_on(grid, terrain))
-            return _replace(self, grid=grid, creatures=creatures, terrain=terrain), shifted
+            areas = self.areas if grid == self.grid else ()
+            return _replace(self, grid=grid, creatures=creatures, terrain=terrain, areas=areas), shifted
         except RulesError as error:
             raise EncounterError(f"The board cannot change: {error}") from None
 
@@ -252,6 +259,25 @@ class Encounter:
         stands = _stands_on(self.grid, self.terrain)
         settled, shifted = settle(creatures, self.grid, stands, first={other.name for other in others})
         return self.replace(name, settled[index]), shifted
+
+    def with_area(self, template) -> "Encounter":
+        """This encounter with the spell area ``template`` kept on the board as a marker."""
+        return _replace(self, areas=self.areas + (template,))
+
+    def without_area(self, index: int) -> "Encounter":
+        """This encounter without its ``index``-th marker (counted from 0, in ``areas``)."""
+        if not 0 <= index < len(self.areas):
+            raise EncounterError(f"There is no spell area number {index + 1} on the board.")
+        return _replace(self, areas=self.areas[:index] + self.areas[index + 1 :])
+
+    def creatures_in(self, cells) -> tuple:
+        """The creatures any of whose cells lie in ``cells`` (an area's cells), in drawing order.
+
+        SRD 3.5, Aiming a Spell: a burst "affecting whatever it catches in its area", a line
+        "affects all creatures in squares that the line passes through": a creature is in the
+        area when some square of its space is."""
+        cells = frozenset(cells)
+        return tuple(creature for creature in self.creatures if not cells.isdisjoint(creature.cells(self.grid)))
 
     def dropped_walls(self, grid: Grid) -> int:
         """How many walls ``with_grid(grid)`` leaves out because their cells no longer touch."""
@@ -300,6 +326,26 @@ def _checked_round(round_state, spelling: dict, sides: set):
 
 
 @lru_cache(maxsize=4096)
+def _check_areas(areas, grid: Grid) -> None:
+    """``EncounterError`` unless ``areas`` is a tuple of spell areas (``rules.areas.Template``)
+    whose points of origin are on ``grid`` and whose directions it has."""
+    from rules.areas import Template
+
+    if not isinstance(areas, tuple) or not all(isinstance(area, Template) for area in areas):
+        raise EncounterError("An encounter's spell areas are a tuple of Template values.")
+    for area in areas:
+        origin = area.origin
+        if grid.kind == "square":
+            fits = isinstance(origin, Square) and 0 <= origin.x <= grid.width and 0 <= origin.y <= grid.height
+        else:
+            fits = isinstance(origin, Hex) and grid.contains(origin)
+        if not fits:
+            raise EncounterError(f"A {area.shape}'s point of origin is off the board.")
+        count = len(grid.directions)
+        if area.direction is not None and not (type(area.direction) is int and 0 <= area.direction < count):
+            raise EncounterError(f"A {area.shape} on the board points in a direction the board does not have.")
+
+
 def _check(creature: Creature, grid: Grid) -> None:
     """``creature.check(grid)``, once per creature and board: an encounter re-made after one
     creature turns re-checks only that one."""

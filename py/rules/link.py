@@ -18,7 +18,7 @@ read as the token form reads them (``rules.creature.clean_name``).
 
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
 ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
-the round), compressed with zlib and written in base64url without padding.
+the round, ``"a"`` the spell areas kept on the board), compressed with zlib and written in base64url without padding.
 Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
 defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
 field, append one ``FieldCode`` row to ``CREATURE_FIELDS`` (never reorder or remove one within
@@ -110,6 +110,9 @@ MAX_LOG_LINE = 400
 
 MAX_LOG_LINES = 500
 """The most lines of the round's log (the page keeps the latest)."""
+
+MAX_AREAS = 50
+"""The most spell areas a link or file keeps on the board."""
 
 MAX_DEPTH = 8
 """The deepest lists and objects nest in a code or a file, the outermost counted: the format
@@ -985,7 +988,60 @@ def _code_sections(encounter: Encounter) -> dict:
         sections["s"] = _pack_stats(encounter, show=False)
     if encounter.round is not None:
         sections["n"] = round_record().pack(encounter.round, _round_place(grid))
+    if encounter.areas:
+        sections["a"] = _pack_areas(encounter.areas)
     return sections
+
+
+# Spell areas: ``[shape, a, b, size]`` with the origin's coordinates (a square's x and y, the
+# intersection at its north-west corner; a hex's q and r), then a cone's or line's direction
+# (an index of the board's directions, or of a hex's corners for a cone on hexes) and, for a
+# line along a grid line that covers its left side, 1.
+_AREA_SHAPES = ("burst", "cone", "line")
+_SIDES = ("right", "left")
+
+
+def _pack_areas(areas) -> list:
+    """The ``"a"`` section (or the file's ``"areas"``) of ``areas``."""
+    if len(areas) > MAX_AREAS:
+        raise _Beyond(f"it has {len(areas)} spell areas on the board; the most is {MAX_AREAS}")
+    packed = []
+    for area in areas:
+        row = [_AREA_SHAPES.index(area.shape), *area.origin.coords, area.size]
+        if area.direction is not None:
+            row.append(area.direction)
+            if area.side != "right":
+                row.append(_SIDES.index(area.side))
+        packed.append(row)
+    return packed
+
+
+def _read_areas(raw, grid: Grid) -> tuple:
+    """The spell areas (``rules.areas.Template``) of an ``"a"`` section or a file's ``"areas"``."""
+    from rules.areas import Template
+
+    if not isinstance(raw, list):
+        raise _Damaged("its spell areas are not a list")
+    if len(raw) > MAX_AREAS:
+        raise _Beyond(f"it has {len(raw)} spell areas on the board; the most is {MAX_AREAS}")
+    found = []
+    for number, row in enumerate(raw, start=1):
+        if not isinstance(row, list) or not 4 <= len(row) <= 6 or any(type(value) is not int for value in row):
+            raise _Damaged(f"spell area {number} is not a list of 4 to 6 whole numbers")
+        shape, a, b, size, *rest = row
+        if not 0 <= shape < len(_AREA_SHAPES):
+            raise _Damaged(f"spell area {number} is of a shape this page does not know")
+        if not 0 < size <= MAX_FEET:
+            raise _Beyond(f"spell area {number} is {size} ft across; the most is {MAX_FEET}")
+        if abs(a) > 2 * MAX_SIDE or abs(b) > 2 * MAX_SIDE:
+            raise _Damaged(f"spell area {number} starts off the board")
+        direction = rest[0] if rest else None
+        side = rest[1] if len(rest) > 1 else 0
+        if side not in (0, 1):
+            raise _Damaged(f"spell area {number}'s side is not 0 (right) or 1 (left)")
+        origin = grid.cell_type(a, b)
+        found.append(Template(_AREA_SHAPES[shape], origin, size, direction, _SIDES[side]))
+    return tuple(found)
 
 
 # Terrain: ground as runs of cells (in reading order) per combination of kinds, walls as
@@ -1153,7 +1209,7 @@ def _code_options(raw) -> Options:
     return parse_options(raw)
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -1183,6 +1239,7 @@ def _read_code(payload: bytes) -> Encounter:
         terrain=terrain,
         stats=_read_stats(sections["s"], grid, show=False) if "s" in sections else (),
         round=round_record().unpack(sections["n"], _round_place(grid)) if "n" in sections else None,
+        areas=_read_areas(sections["a"], grid) if "a" in sections else (),
     )
 
 
@@ -1299,6 +1356,7 @@ def _file_document(encounter: Encounter) -> dict:
         "walls": _pack_walls(encounter.terrain, grid),
         **({"stats": _pack_stats(encounter, show=True)} if encounter.stats else {}),
         **({"round": round_record().show(encounter.round, _round_place(grid))} if encounter.round is not None else {}),
+        **({"areas": _pack_areas(encounter.areas)} if encounter.areas else {}),
     }
 
 
@@ -1416,7 +1474,7 @@ def _file_options(raw) -> Options:
     return Options(**raw)
 
 
-_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round")
+_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round", "areas")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -1438,10 +1496,11 @@ def _read_file(document: dict) -> Encounter:
         terrain=_file_terrain(grid, document.get("terrain", []), document.get("walls", [])),
         stats=_read_stats(document["stats"], grid, show=True) if "stats" in document else (),
         round=round_record().read(document["round"], _round_place(grid)) if "round" in document else None,
+        areas=_read_areas(document["areas"], grid) if "areas" in document else (),
     )
 
 
-_ON_ONE_LINE = ("terrain", "walls")
+_ON_ONE_LINE = ("terrain", "walls", "areas")
 """The parts of the file written on one line, with no spaces: the runs of cells and the walls,
 as a code holds them, which a board full of terrain makes long."""
 
