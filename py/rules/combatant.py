@@ -288,9 +288,10 @@ def combatant_for(creature: Creature, stats: CombatStats, action: Action | None 
     )
 
 
-def threatens_creature(creature: Creature, other: Creature, grid: Grid) -> bool:
-    """Whether ``creature`` threatens a cell of ``other``'s space (``rules.reach``)."""
-    return not threatened_cells(creature, grid).isdisjoint(other.cells(grid))
+def threatens_creature(creature: Creature, other: Creature, grid: Grid, corners: bool = False) -> bool:
+    """Whether ``creature`` threatens a cell of ``other``'s space (``rules.reach``; ``corners``:
+    the ``reach_corners`` option)."""
+    return not threatened_cells(creature, grid, corners).isdisjoint(other.cells(grid))
 
 
 def attack_request(
@@ -299,20 +300,22 @@ def attack_request(
     """The ``rules.facing.Attack`` of ``attacker_name`` on ``target_name`` on this board.
 
     The attacker's reach is the cells it threatens (``rules.reach``: reach weapons, long
-    creatures); the others threatening the target are its opponents, other than the attacker,
-    that threaten a cell of its space (the variant's flanked condition counts them). The
+    creatures, the table's ``reach_corners`` option); the others threatening the target are its
+    opponents, other than the attacker, that threaten a cell of its space (the variant's
+    flanked condition counts them). The
     target's shield bonus goes in when it holds its shield on a side (``Creature.shield_side``),
     which UA's shields option needs to know which flank the shield covers.
     """
     attacker = encounter.creature(attacker_name)
     target = encounter.creature(target_name)
     grid = encounter.grid
+    corners = encounter.options.reach_corners
     others = tuple(
         other
         for other in encounter.others(attacker.name)
         if other.name != target.name
         and is_opponent(target, other)
-        and threatens_creature(other, target, grid)
+        and threatens_creature(other, target, grid, corners)
     )
     target_stats = stats_for(stats, target.name)
     return Attack(
@@ -322,7 +325,7 @@ def attack_request(
         ruleset=encounter.ruleset,
         grid=grid,
         options=encounter.options,
-        threatened=threatened_cells(attacker, grid),
+        threatened=threatened_cells(attacker, grid, corners),
         others_threatening=others,
         shield_bonus=target_stats.shield_bonus if target.shield_side is not None else 0,
     )

@@ -514,8 +514,8 @@ class Attack:
 
     ``threatened`` is the set of cells the attacker threatens, as the board works it out with
     ``rules.reach``; ``None`` has ``rules.reach`` work it out here, the same way (tall or long,
-    a reach weapon, helpless; a rider from its steed's space). A melee attack must reach a cell
-    of the defender. ``others_threatening``
+    a reach weapon, helpless, the ``reach_corners`` option; a rider from its steed's space). A
+    melee attack must reach a cell of the defender. ``others_threatening``
     are other creatures that threaten the defender: under the variant they too make it flanked.
     ``steed`` is the creature the attacker rides: a rider attacks from its steed's space and
     faces the steed's way. ``shield_bonus`` is the AC the defender's shield gives (enhancement
@@ -1082,8 +1082,8 @@ def spell_target_ruling(caster: Creature, target, grid: Grid, ruleset: Ruleset) 
 
 def _threatened(request: Attack) -> frozenset:
     """The cells the attacker threatens: the board's ``threatened`` cells, or those
-    ``rules.reach`` finds for it (tall or long, a reach weapon, helpless), a rider's measured
-    from its steed's space, which it shares."""
+    ``rules.reach`` finds for it (tall or long, a reach weapon, helpless, and the table's
+    ``reach_corners`` reading), a rider's measured from its steed's space, which it shares."""
     if request.threatened is not None:
         return request.threatened
     attacker = request.attacker
@@ -1094,7 +1094,7 @@ def _threatened(request: Attack) -> frozenset:
             reach_weapon=attacker.reach_weapon,
             helpless=attacker.helpless,
         )
-    return threatened_cells(attacker, request.grid)
+    return threatened_cells(attacker, request.grid, request.options.reach_corners)
 
 
 def _reached_cells(request: Attack) -> tuple:

@@ -15,7 +15,7 @@ The board asks three questions while a token is dragged, and each answer is item
 
 Everything else about the board comes in one frozen value, ``Battlefield``: the ``grid``, the
 ``terrain`` (``rules.terrain``), the other ``creatures`` (the mover, if listed, is skipped), the
-facing ``ruleset`` and the optional ``reach_corners`` reading of ``rules.reach``. Keep one
+facing ``ruleset`` and the table's ``options`` (``rules.options``). Keep one
 ``Battlefield`` while a token is dragged: the work is cached per value.
 
 Sources: seed 002, "Tactical Movement" (speed, move, double move, run, 5-foot step),
@@ -46,6 +46,7 @@ from rules.creature import Creature, squeezed_shapes
 from rules.errors import RulesError, typed_key
 from rules.grid import Grid, Hex, Square
 from rules.itemise import Item, total
+from rules.options import DEFAULT_OPTIONS, Options
 from rules.reach import is_opponent, provoked_by
 from rules.sizes import (
     FEET_PER_CELL,
@@ -231,7 +232,8 @@ not matter."""
 @dataclass(frozen=True)
 class Battlefield:
     """The board a creature moves on: ``grid``, ``terrain``, the other ``creatures``, the facing
-    ``ruleset`` and the optional ``reach_corners`` reading of reach (``rules.reach``).
+    ``ruleset`` and the table's ``options``, of which movement reads ``reach_corners`` (whom a
+    step provokes, ``rules.reach``).
 
     ``creatures`` may include the mover: any creature equal to it is skipped. The value hashes
     once, so the board can keep it and call the movement functions on every pointer move.
@@ -241,7 +243,7 @@ class Battlefield:
     terrain: Terrain = NO_TERRAIN
     creatures: tuple = ()
     ruleset: Ruleset = UA_FACING
-    reach_corners: bool = False
+    options: Options = DEFAULT_OPTIONS
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -257,13 +259,13 @@ class Battlefield:
         if not isinstance(self.ruleset, Ruleset) or self.ruleset.name not in FACING_MOVEMENT:
             known = ", ".join(FACING_MOVEMENT)
             raise MoveError(f"Movement knows the facing rulesets {known}, not {self.ruleset!r}.")
-        if not isinstance(self.reach_corners, bool):
-            raise MoveError(f"reach_corners is True or False, not {self.reach_corners!r}.")
+        if not isinstance(self.options, Options):
+            raise MoveError(f"A battlefield needs the table's Options, not {self.options!r}.")
 
     @cached_property
     def _hash(self) -> int:
         """The hash, worked out once."""
-        return hash((self.grid, self.terrain, self.creatures, self.ruleset, self.reach_corners))
+        return hash((self.grid, self.terrain, self.creatures, self.ruleset, self.options))
 
     def __hash__(self) -> int:
         return self._hash
@@ -1144,7 +1146,7 @@ class _Mover:
         if self.rules.provokes:
             provokes = provoked_by(
                 self.creature, before, after, self.battlefield.others(self.creature), self.grid,
-                corners=self.battlefield.reach_corners,
+                corners=self.battlefield.options.reach_corners,
             )
         return Step(
             anchor=self.lattice.cell(cell),

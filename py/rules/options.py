@@ -3,13 +3,13 @@
 The seed texts mark some rules "optional" or leave them "at the referee's option", and where a
 text can fairly be read two ways Flankwise makes the reading an option too. An encounter keeps
 one ``Options`` value; rules modules read it and never keep switches of their own. Every option
-has a default (the rules as written, with every optional rule off) and a line in
-``OPTION_INFO`` naming its label for the page and the seed section it comes from. Most options
-are switches; a few are numbers a table may set (the variant's flanked penalty), with the
-bounds the page offers. To add an option, add a field with its default here (a ``bool`` for a
-switch, an ``int`` for a number) and its ``OptionInfo`` line (with ``bounds`` for a number);
-the canonical code (``options_code`` / ``parse_options``), the page's control
-(``set_option``) and the consistency checks then cover it.
+has a default (the rules as written, with every optional rule off; for a reading, the one
+docs/rules.md argues for) and a line in ``OPTION_INFO`` naming its label for the page and the
+seed section it comes from. Most options are switches; a few are numbers a table may set (the
+variant's flanked penalty), with the bounds the page offers. To add an option, add a field with
+its default here (a ``bool`` for a switch, an ``int`` for a number) and its ``OptionInfo`` line
+(with ``bounds`` for a number); the canonical code (``options_code`` / ``parse_options``), the
+page's control (``set_option``) and the consistency checks then cover it.
 """
 
 from dataclasses import dataclass, fields, replace
@@ -115,6 +115,11 @@ OPTION_INFO = (
         "Seed 001: the flanked condition; 2 is the usual flat-footed (off-guard) AC penalty",
         bounds=(0, 10),
     ),
+    OptionInfo(
+        "reach_corners",
+        "A 10-foot reach takes the square two diagonals away",
+        "Seed 002: Big and Little Creatures in Combat, reach (a Flankwise reading)",
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -143,6 +148,10 @@ class Options:
     attack into any area without penalty" as covering only the Whirlwind Attack itself (off:
     every attack, as written); ``flanked_penalty`` is the AC penalty of seed 001's flanked
     condition, doubled from the rear.
+
+    The readings (docs/rules.md names both sides of each): ``reach_corners`` lets a 10-foot
+    reach take the square two diagonals away (``rules.reach``), for attacks, threatened cells
+    and attacks of opportunity alike.
     """
 
     body_points: bool = False
@@ -158,6 +167,7 @@ class Options:
     shields: bool = False
     whirlwind_only_in_the_action: bool = False
     flanked_penalty: int = 2
+    reach_corners: bool = False
 
     def __post_init__(self):
         for field in fields(self):

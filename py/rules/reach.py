@@ -12,8 +12,8 @@ Distance is counted as for movement ("Measuring Distance"): squares with the 1-2
 hexes by hex count, from the nearest cell of the creature's space, 5 feet a cell. A creature
 can "attack into your own square", so a creature threatens its own space at natural reach (a
 Tiny one threatens that and nothing more); a reach weapon does not reach it. A helpless
-creature threatens nothing. The optional ``corners`` reading lets a 10-foot reach take the
-square two diagonals away (docs/rules.md, "Reach").
+creature threatens nothing. The optional ``corners`` reading (``Options.reach_corners``) lets a
+10-foot reach take the square two diagonals away (docs/rules.md, "Reach").
 
 The facing rules (``rules.facing``) take ``threatened_cells`` as the attacker's reach; the
 movement rules ask ``provoked_by`` for each step of a path.
@@ -77,8 +77,9 @@ def reach_items(creature: Creature) -> tuple[Item, ...]:
     return tuple(items)
 
 
-def _feet(grid: Grid, own: tuple, cell: tuple, corners: bool) -> int:
-    """Feet from the nearest of the ``own`` coordinate pairs to the pair ``cell``."""
+def _feet(grid: Grid, own: tuple, cell: tuple) -> tuple[int, bool]:
+    """Feet from the nearest of the ``own`` coordinate pairs to the pair ``cell``, and whether
+    ``cell`` is the square two diagonals off a corner of the space (15 feet counted 1-2)."""
     a, b = cell
     if grid.kind == "square":
         # The space is a rectangle: measure from its nearest point.
@@ -86,10 +87,22 @@ def _feet(grid: Grid, own: tuple, cell: tuple, corners: bool) -> int:
         ys = [y for _, y in own]
         dx = max(0, min(xs) - a, a - max(xs))
         dy = max(0, min(ys) - b, b - max(ys))
-        if corners and dx == dy == 2:
-            return 2 * FEET_PER_CELL
-        return (max(dx, dy) + min(dx, dy) // 2) * FEET_PER_CELL
-    return FEET_PER_CELL * min((abs(a - q) + abs(b - r) + abs(a + b - q - r)) // 2 for q, r in own)
+        return ((max(dx, dy) + min(dx, dy) // 2) * FEET_PER_CELL, dx == dy == 2)
+    return (FEET_PER_CELL * min((abs(a - q) + abs(b - r) + abs(a + b - q - r)) // 2 for q, r in own), False)
+
+
+CORNER_FEET = 2 * FEET_PER_CELL
+"""The reach that takes the square two diagonals away under the ``corners`` reading: 10 feet."""
+
+
+def _in_band(feet: int, far_corner: bool, nearest: int, farthest: int, corners: bool) -> bool:
+    """Whether a cell ``feet`` away lies in the band ``nearest`` to ``farthest``. Under the
+    ``corners`` reading the far diagonal square is reached at 10 feet as well as at its own
+    15, so the reading only ever adds it: a band that takes 15 feet (a Large reach weapon's)
+    keeps it."""
+    if nearest <= feet <= farthest:
+        return True
+    return corners and far_corner and nearest <= CORNER_FEET <= farthest
 
 
 @lru_cache(maxsize=512)
@@ -106,7 +119,7 @@ def _threatened(creature: Creature, grid: Grid, corners: bool) -> frozenset:
     make = grid.cell_type
     for a in range(lows[0], highs[0] + 1):
         for b in range(lows[1], highs[1] + 1):
-            if nearest <= _feet(grid, own, (a, b), corners) <= farthest and grid.contains(make(a, b)):
+            if _in_band(*_feet(grid, own, (a, b)), nearest, farthest, corners) and grid.contains(make(a, b)):
                 found.add((a, b))
     return frozenset(found)
 
@@ -114,8 +127,9 @@ def _threatened(creature: Creature, grid: Grid, corners: bool) -> frozenset:
 def threatened_cells(creature: Creature, grid: Grid, corners: bool = False) -> frozenset:
     """The cells on the board ``creature`` threatens: those within its ``reach_band``.
 
-    ``corners``: the optional reading that a 10-foot reach takes the square two diagonals away,
-    which counted 1-2 would be 15 feet.
+    ``corners``: the optional reading (``Options.reach_corners``) that a 10-foot reach takes
+    the square two diagonals away, which counted 1-2 would be 15 feet. It only adds that square:
+    a reach weapon that strikes at 15 feet keeps it.
     """
     make = grid.cell_type
     return frozenset(make(a, b) for a, b in _threatened(creature, grid, bool(corners)))

@@ -285,7 +285,7 @@ def attack_panel(
         armor_class_modifiers=answer.armor_class_items,
         melee=kind.value.melee,
         maneuver=maneuver,
-        attacker_within_reach=threatens_creature(target, attacker, grid),
+        attacker_within_reach=threatens_creature(target, attacker, grid, encounter.options.reach_corners),
     )
     return AttackPanel(
         **heading,

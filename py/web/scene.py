@@ -310,7 +310,7 @@ def _foreground(selected, encounter, ui, layout, scale, placed=None):
     if ui.reach:
         from rules.reach import threatened_cells
 
-        below.extend(reach_ops(threatened_cells(selected, grid), layout, scale))
+        below.extend(reach_ops(threatened_cells(selected, grid, encounter.options.reach_corners), layout, scale))
     ops = []
     marks = ui.marks_of(selected.name)
     ops.extend(mark_ops(selected, grid, layout, marks, scale, False, slot))

@@ -297,17 +297,17 @@ def next_occupant(encounter, cell, name):
 
 def battlefield(encounter, name):
     """The encounter as the movement rules see it when the creature called ``name`` moves: the
-    board, its terrain, the ruleset and everyone else. It stays the same value while that
-    creature turns or is dragged, so the rules' caches keep their work."""
-    return _battlefield(encounter.grid, encounter.terrain, encounter.others(name), encounter.ruleset)
+    board, its terrain, the ruleset, the table's options and everyone else. It stays the same
+    value while that creature turns or is dragged, so the rules' caches keep their work."""
+    return _battlefield(encounter.grid, encounter.terrain, encounter.others(name), encounter.ruleset, encounter.options)
 
 
 @lru_cache(maxsize=8)
-def _battlefield(grid, terrain, others, ruleset):
-    """One ``Battlefield`` per board, terrain, other creatures and ruleset."""
+def _battlefield(grid, terrain, others, ruleset, options):
+    """One ``Battlefield`` per board, terrain, other creatures, ruleset and options."""
     from rules.movement import Battlefield
 
-    return Battlefield(grid, terrain, others, ruleset)
+    return Battlefield(grid, terrain, others, ruleset, options)
 
 
 BAND_MODES = ("move", "double move", "run")

@@ -233,7 +233,7 @@ MOST_WALLS = 5 * 5 * 2
         ({"w": [0, 2, 0, 1, 6, 1]}, r"The edge between \(1, 0\) and \(0, 0\) holds one wall, not two$"),
         ({"w": [6, 1, 0]}, r"A wall stands between cells that share a side; \(1, 1\) and \(2, 0\) do not"),
         ({"r": "ua" * 10_000}, "its facing ruleset is not a name"),
-        ({"o": "shields," * 1000}, "its options are over 610 characters, more than all of them take"),
+        ({"o": "shields," * 1000}, f"its options are over {link._LONGEST_OPTIONS} characters, more than all of them take"),
         ({"c": [["Kroh", 4, 0, 0], ["Kroh\u200b", 4, 1, 0]]}, "^This link is damaged: Two creatures are named Kroh: give each its own name$"),
         ({"c": [["Kroh", 4, 0, 0]], "s": [["Kroh", 1], [" kroh ", 2]]}, "kroh has combat stats twice: give it one set$"),
         ({"c": [["Kroh", 4, 0, 0]], "n": [None, 1, 0, [["Kroh", 0], ["Kroh\u2060", 1]]]}, "Kroh has two declared actions this round"),

@@ -10,8 +10,8 @@ from rules.creature import Creature
 from rules.facing import Attack, AttackKind, TurnError, TurnState, Turning, attack, turn
 from rules.grid import Hex, HexGrid, Square, SquareGrid
 from rules.movement import Battlefield, Mode, check_route, plan_move, reachable
-from rules.options import Options
-from rules.reach import threatened_cells
+from rules.options import OPTION_INFO, Options, options_code, parse_options
+from rules.reach import provoked_by, threatened_cells
 from rules.sizes import Size
 from rules.zones import NO_FACING, UA_FACING, VARIANT
 
@@ -116,6 +116,65 @@ def test_a_forced_move_still_declares_nothing_under_the_variant():
     hero = Creature("Hero", Size.MEDIUM, Square(5, 5), facing=N)
     answer = plan_move(hero, Square(5, 6), Battlefield(BOARD, ruleset=VARIANT), Mode.FORCED, end_facing=S)
     assert not answer.legal
+
+
+# Defect 3: ``reach_corners`` is a real option.
+
+
+def test_reach_corners_is_an_option_with_a_page_line_and_a_place_in_links():
+    """README lists it as an option with a switch: it is one, carried by the options code."""
+    assert "reach_corners" in {info.name for info in OPTION_INFO}
+    options = Options(reach_corners=True)
+    assert options_code(options) == "reach_corners"
+    assert parse_options("reach_corners") == options
+
+
+def test_reach_corners_lets_a_ten_foot_reach_take_the_far_diagonal_in_an_attack():
+    """The optional reading: a 10-foot reach takes the square two diagonals away, for attacks
+    asked without ``threatened`` too."""
+    ogre = Creature("Ogre", Size.LARGE, Square(5, 5), facing=E, side="foe")
+    target = Creature("Kroh", Size.MEDIUM, Square(8, 8), facing=N)
+    assert not melee(ogre, target).allowed
+    assert melee(ogre, target, options=Options(reach_corners=True)).allowed
+
+
+def test_reach_corners_reaches_attacks_of_opportunity():
+    """A step out of the far diagonal provokes with the option on, through the battlefield."""
+    ogre = Creature("Ogre", Size.LARGE, Square(5, 5), facing=E, side="foe")
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 8), facing=N)
+    plain = plan_move(hero, Square(9, 9), Battlefield(BOARD, creatures=(ogre,)))
+    corners = plan_move(hero, Square(9, 9), Battlefield(BOARD, creatures=(ogre,), options=Options(reach_corners=True)))
+    assert plain.path.provocations == ()
+    assert [each.name for each, _ in corners.path.provocations] == ["Ogre"]
+    assert provoked_by(hero, hero.cells(BOARD), (Square(9, 9),), (ogre,), BOARD, corners=True) == (ogre,)
+
+
+@pytest.mark.parametrize(
+    "creature",
+    [
+        Creature("Giant", Size.LARGE, Square(8, 8), facing=N, reach_weapon=True),
+        Creature("Pikeman", Size.MEDIUM, Square(8, 8), facing=N, reach_weapon=True),
+        Creature("Ogre", Size.LARGE, Square(8, 8), facing=N),
+        Creature("Huge", Size.HUGE, Square(8, 8), facing=N, reach_weapon=True),
+        Creature("Long", Size.LARGE, Square(8, 8), facing=N, long=True, reach_weapon=True),
+    ],
+    ids=lambda creature: creature.name,
+)
+def test_reach_corners_never_shrinks_a_reach(creature):
+    """Switching on a reading that extends reach never takes a square away: a Large tall
+    creature's reach weapon kept the (2, 2) corner square (15 ft) only with the option off."""
+    plain = threatened_cells(creature, BOARD)
+    assert plain <= threatened_cells(creature, BOARD, corners=True)
+
+
+def test_reach_corners_gives_a_large_reach_weapon_its_corner():
+    """The Large tall reach weapon strikes 15 and 20 feet, so the square two diagonals off its
+    corner (15 ft counted 1-2) stays threatened with the option on."""
+    giant = Creature("Giant", Size.LARGE, Square(8, 8), facing=N, reach_weapon=True)
+    assert Square(11, 11) in threatened_cells(giant, BOARD, corners=True)
+    pikeman = Creature("Pikeman", Size.MEDIUM, Square(8, 8), facing=N, reach_weapon=True)
+    assert Square(10, 10) in threatened_cells(pikeman, BOARD, corners=True)
+    assert Square(10, 10) not in threatened_cells(pikeman, BOARD)
 
 
 # Defect 4: hex lines are the same wherever they lie.

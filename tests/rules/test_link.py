@@ -637,7 +637,7 @@ HASTE = ["Kroh", 4, 0, 0, "friend", 1, [], None, "none", 0, None, 0, 0, 1, None,
         (on_5x5(KROH, ["Ogre", 5, 0, 0]), "This link cannot be opened: Kroh and Ogre stand in the same space"),
         (on_5x5(r="sideways"), "This link is damaged: There is no facing ruleset 'sideways'"),
         (on_5x5(o="no_such_rule"), "This link is damaged: There is no option called 'no_such_rule'"),
-        (on_5x5(o="flanked_penalty=" + "9" * 5000), "its options are over 610 characters"),
+        (on_5x5(o="flanked_penalty=" + "9" * 5000), f"its options are over {link._LONGEST_OPTIONS} characters"),
         (on_5x5(HASTE), "Haste changes speed by whole 5-foot squares"),
     ],
 )

@@ -28,7 +28,7 @@ def test_every_option_has_its_page_line():
     assert [info.name for info in OPTION_INFO] == NAMES
     for info in OPTION_INFO:
         assert info.label
-        assert info.section.startswith(("Seed 000: ", "Seed 001: ", "Seed 003: "))
+        assert info.section.startswith(("Seed 000: ", "Seed 001: ", "Seed 002: ", "Seed 003: "))
         assert info.requires is None or info.requires in SWITCHES
         assert info.requires is None or not info.is_number
 

@@ -395,3 +395,17 @@ def test_the_view_modules_import_without_the_browser():
         [sys.executable, "-c", script], cwd=PY, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_reach_corners_reaches_the_panel_and_the_board():
+    """Issue 16: the table's ``reach_corners`` switch reaches the attack panel and the movement
+    rules the board asks: a Large ogre reaches the square two diagonals off its corner only with
+    it on."""
+    from web import state
+
+    ogre = Creature("Ogre", Size.LARGE, Square(3, 3), facing=2, side="foe")
+    encounter = Encounter(GRID, (ogre, medium("Rogue", 6, 6, rogue_level=3)))
+    corners = replace(encounter, options=Options(reach_corners=True))
+    assert not attack_panel(encounter, STATS, "Ogre", "Rogue", "melee").allowed
+    assert attack_panel(corners, STATS, "Ogre", "Rogue", "melee").allowed
+    assert state.battlefield(corners, "Rogue").options == corners.options
