@@ -25,7 +25,7 @@ from rules.sizes import facing_names, facing_vector
 from rules.terrain import NO_TERRAIN, Terrain
 from rules.options import DEFAULT_OPTIONS, Options
 from rules.placement import PlacementError, crowding, settle, standing_problem
-from rules.zones import UA_FACING, Ruleset
+from rules.zones import UA_FACING, Ruleset, with_readings
 
 
 class EncounterError(RulesError):
@@ -192,6 +192,13 @@ class Encounter:
                 turn_states=follow(round_state.turn_states),
             )
         return _replace(self, creatures=creatures, stats=stats, round=round_state)
+
+    @property
+    def zones_ruleset(self):
+        """The ruleset as this board draws and judges zones: ``ruleset`` with the zone readings
+        the ``options`` switch on (``rules.zones.with_readings``). The page draws zones with it;
+        ``rules.facing.Attack`` applies the same readings to the ruleset it is given."""
+        return with_readings(self.ruleset, self.options)
 
     def others(self, name: str) -> tuple:
         """Every creature but the one called ``name``."""

@@ -38,6 +38,7 @@ from rules.zones import (
     RulesetError,
     Zone,
     adjacent_ring,
+    with_readings,
     zone_name,
     zone_of,
 )
@@ -521,6 +522,9 @@ class Attack:
     faces the steed's way. ``shield_bonus`` is the AC the defender's shield gives (enhancement
     included) and ``shield_spell_bonus`` the AC of a *shield* spell on it, for the shields
     option. ``worsenings`` are the attacker's features that worsen the flanked penalty.
+
+    The ``ruleset`` is kept with the zone readings the ``options`` switch on
+    (``rules.zones.with_readings``), so zones are judged as the board draws them.
     """
 
     attacker: Creature
@@ -546,6 +550,7 @@ class Attack:
         if not isinstance(self.options, Options):
             raise AttackRequestError(f"An attack needs the table's Options, not {self.options!r}.")
         combat_rules(self.ruleset)
+        object.__setattr__(self, "ruleset", with_readings(self.ruleset, self.options))
         creatures = (self.attacker, self.defender, *self.others_threatening)
         creatures += () if self.steed is None else (self.steed,)
         for creature in creatures:

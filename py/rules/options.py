@@ -120,6 +120,16 @@ OPTION_INFO = (
         "A 10-foot reach takes the square two diagonals away",
         "Seed 002: Big and Little Creatures in Combat, reach (a Flankwise reading)",
     ),
+    OptionInfo(
+        "corner_facing_front_faces",
+        "A big creature facing a corner has both front faces and the corner in front (UA)",
+        "Seed 000: UA Combat Facing, Facing Direction (a Flankwise reading)",
+    ),
+    OptionInfo(
+        "variant_rear_is_back_face",
+        "The whole back face is rear for every size (front, side and rear)",
+        'Seed 001: larger creatures "broken down in a similar way" (a Flankwise reading)',
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -151,7 +161,9 @@ class Options:
 
     The readings (docs/rules.md names both sides of each): ``reach_corners`` lets a 10-foot
     reach take the square two diagonals away (``rules.reach``), for attacks, threatened cells
-    and attacks of opportunity alike.
+    and attacks of opportunity alike; ``corner_facing_front_faces`` gives a big creature facing
+    a corner (UA) both front faces and the corner in front, and ``variant_rear_is_back_face``
+    gives every size the variant's whole back face as rear (``rules.zones.with_readings``).
     """
 
     body_points: bool = False
@@ -168,6 +180,8 @@ class Options:
     whirlwind_only_in_the_action: bool = False
     flanked_penalty: int = 2
     reach_corners: bool = False
+    corner_facing_front_faces: bool = False
+    variant_rear_is_back_face: bool = False
 
     def __post_init__(self):
         for field in fields(self):

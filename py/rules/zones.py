@@ -15,15 +15,19 @@ value holding the arcs that draw them, so the three rulesets (``UA_FACING``, ``V
 A creature without facing (faceless, or Tiny or smaller), or any creature under ``NO_FACING``,
 has every cell outside its space in front: it "can move or attack into any adjacent square"
 ("Faceless Creatures"), and it has no flanks or rear.
+
+Where the texts can be read two ways for big creatures on squares, the table's options pick
+(``with_readings``): ``corner_facing_front_faces`` (UA) and ``variant_rear_is_back_face``.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
 
 from rules.creature import Creature
 from rules.errors import RulesError
 from rules.grid import Grid
+from rules.options import Options
 
 
 class RulesetError(RulesError):
@@ -86,6 +90,13 @@ class Ruleset:
 
     ``name`` is the short text ``parse_ruleset`` reads; ``label`` is what the page shows;
     ``zone_labels`` names FRONT, FLANK and REAR in that order; ``source`` cites the seed.
+
+    Two readings change the geometry on squares (``with_readings`` sets them from the table's
+    ``Options``): ``arcs_from_each_square_facing_a_corner`` measures the arcs of a creature
+    facing a corner from every square of its space, not from its centre, so a big creature has
+    both front faces and the corner in front, as a Medium one does; ``rear_behind_each_square``
+    adds to the rear every square straight behind a square of the space, so the whole back
+    face is rear for every size.
     """
 
     name: str
@@ -94,6 +105,8 @@ class Ruleset:
     hex_arcs: Arcs
     zone_labels: tuple[str, str, str]
     source: str
+    arcs_from_each_square_facing_a_corner: bool = False
+    rear_behind_each_square: bool = False
 
     def __post_init__(self):
         if len(self.zone_labels) != len(Zone):
@@ -141,6 +154,38 @@ RULESETS = {ruleset.name: ruleset for ruleset in (UA_FACING, VARIANT, NO_FACING)
 """Every ruleset by its ``name``."""
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A table option that switches a reading of the zones' geometry on: the ``Options``
+    field ``option`` sets the ``Ruleset`` field ``field`` of the ruleset called ``ruleset``."""
+
+    option: str
+    ruleset: str
+    field: str
+
+
+READINGS = (
+    Reading("corner_facing_front_faces", UA_FACING.name, "arcs_from_each_square_facing_a_corner"),
+    Reading("variant_rear_is_back_face", VARIANT.name, "rear_behind_each_square"),
+)
+"""UA Combat Facing, Facing Direction, read for a big creature facing a corner by analogy with a
+Medium one ("The three squares a Small or Medium character is pointing toward are its front
+area"); seed 001's "Larger creatures will have their facing spaces broken down in a similar
+way" read as the whole back face, as for its Medium and Large counts."""
+
+
+def with_readings(ruleset: Ruleset, options: Options) -> Ruleset:
+    """``ruleset`` drawn with the zone readings ``options`` switch on (and no others): what
+    the encounter draws and judges zones with. ``ruleset`` itself when nothing changes."""
+    changes = {
+        reading.field: reading.ruleset == ruleset.name and getattr(options, reading.option)
+        for reading in READINGS
+    }
+    if all(getattr(ruleset, field) == value for field, value in changes.items()):
+        return ruleset
+    return replace(ruleset, **changes)
+
+
 def parse_ruleset(text: str) -> Ruleset:
     """The ruleset called ``text`` (any case): ``"ua"``, ``"variant"`` or ``"none"``."""
     key = text.strip().lower() if isinstance(text, str) else None
@@ -175,6 +220,33 @@ def _exact(angle: int) -> tuple[int, int, bool]:
     return (numerator, denominator, angle > 90)
 
 
+def _arc_tests(grid: Grid, vector: tuple[int, int], arcs: Arcs):
+    """``(in_front, in_rear)``: whether a coordinate offset ``(va, vb)`` (any whole-number
+    multiple of the line to a cell) lies within the front arc, or the rear arc, of ``vector``.
+    Each is a few multiplications on whole numbers."""
+    pull_a, pull_b = grid.dot(vector, (1, 0)), grid.dot(vector, (0, 1))
+    facing_norm = grid.dot(vector, vector)
+    ma, mb, mc = grid.metric
+    front_num, front_den, front_obtuse = _exact(arcs.front)
+    rear_num, rear_den, rear_obtuse = _exact(180 - arcs.rear)
+
+    def in_front(va: int, vb: int) -> bool:
+        d = pull_a * va + pull_b * vb
+        mm = facing_norm * (ma * va * va + 2 * mb * va * vb + mc * vb * vb)
+        if front_obtuse:
+            return d >= 0 or d * d * front_den <= front_num * mm
+        return d >= 0 and d * d * front_den >= front_num * mm
+
+    def in_rear(va: int, vb: int) -> bool:
+        d = pull_a * va + pull_b * vb
+        mm = facing_norm * (ma * va * va + 2 * mb * va * vb + mc * vb * vb)
+        if rear_obtuse:
+            return d <= 0 or d * d * rear_den <= rear_num * mm
+        return d <= 0 and d * d * rear_den >= rear_num * mm
+
+    return in_front, in_rear
+
+
 @lru_cache(maxsize=1024)
 def _classifier(creature: Creature, grid: Grid, ruleset: Ruleset):
     """A function from cell coordinates ``(a, b)`` to the zone of ``creature`` there.
@@ -187,6 +259,10 @@ def _classifier(creature: Creature, grid: Grid, ruleset: Ruleset):
     if not creature.has_facing:
         return lambda a, b: None if (a, b) in own else Zone.FRONT
     vector = creature.facing_vector(grid)
+    arcs = ruleset.arcs(grid.kind)
+    squares = grid.kind == "square"
+    if squares and ruleset.arcs_from_each_square_facing_a_corner and all(vector):
+        return _from_each_square(coords, own, grid, vector, arcs)
     # The line runs from the centre of the space, the mean of its cells; scaled by the cell
     # count n it is n * (a, b) - (sum_a, sum_b), whole numbers with the same angle.
     count = len(coords)
@@ -196,7 +272,6 @@ def _classifier(creature: Creature, grid: Grid, ruleset: Ruleset):
     pull_a, pull_b = grid.dot(vector, (1, 0)), grid.dot(vector, (0, 1))
     facing_norm = grid.dot(vector, vector)
     ma, mb, mc = grid.metric
-    arcs = ruleset.arcs(grid.kind)
     front_num, front_den, front_obtuse = _exact(arcs.front)
     rear_num, rear_den, rear_obtuse = _exact(180 - arcs.rear)
     front_zone, flank_zone, rear_zone = Zone.FRONT, Zone.FLANK, Zone.REAR
@@ -225,7 +300,64 @@ def _classifier(creature: Creature, grid: Grid, ruleset: Ruleset):
             return rear_zone
         return flank_zone
 
+    if squares and ruleset.rear_behind_each_square:
+        return _with_back_face(zone, coords, vector)
     return zone
+
+
+def _from_each_square(coords: list, own: frozenset, grid: Grid, vector: tuple[int, int], arcs: Arcs):
+    """The zones of a creature facing a corner with its arcs measured from every square of its
+    space: front if some square sees the cell within the front arc, else rear if some square
+    sees it within the rear arc, else flank. For a Medium creature it is the same geometry;
+    a Large one facing NE has its north and east faces and the corner between in front."""
+    in_front, in_rear = _arc_tests(grid, vector, arcs)
+    # A square inside another's arc sees nothing that one does not (an arc is a convex cone),
+    # so only the squares no other sees within the arc are asked.
+    fronts = _unseen(coords, in_front)
+    rears = _unseen(coords, in_rear)
+
+    def zone(a: int, b: int) -> Zone | None:
+        if (a, b) in own:
+            return None
+        if any(in_front(a - x, b - y) for x, y in fronts):
+            return Zone.FRONT
+        if any(in_rear(a - x, b - y) for x, y in rears):
+            return Zone.REAR
+        return Zone.FLANK
+
+    return zone
+
+
+def _unseen(coords: list, within) -> list:
+    """The squares of ``coords`` that no other square of them sees ``within`` an arc."""
+    return [
+        (a, b)
+        for a, b in coords
+        if not any((x, y) != (a, b) and within(a - x, b - y) for x, y in coords)
+    ]
+
+
+def _with_back_face(zone, coords: list, vector: tuple[int, int]):
+    """``zone`` with every cell straight behind a square of the space (a whole number of steps
+    against the facing ``vector``) made rear: the whole back face and the squares beyond it."""
+    fa, fb = vector
+    # Along the facing a cell's place is fa * a + fb * b; across it, -fb * a + fa * b. Behind
+    # the space on a line across: further back than the space's last square on that line.
+    last = {}
+    for a, b in coords:
+        across, along = fa * b - fb * a, fa * a + fb * b
+        last[across] = min(along, last.get(across, along))
+    rear, flank = Zone.REAR, Zone.FLANK
+
+    def behind(a: int, b: int) -> Zone | None:
+        found = zone(a, b)
+        if found is flank:
+            back = last.get(fa * b - fb * a)
+            if back is not None and fa * a + fb * b < back:
+                return rear
+        return found
+
+    return behind
 
 
 def zone_of(creature: Creature, cell, grid: Grid, ruleset: Ruleset) -> Zone | None:

@@ -233,7 +233,7 @@ def board_layers(encounter, ui, layout, scale=1.0):
     reach, painted under the background so they never cover another creature's token;
     ``above`` its rings, token and rotate handle.
     """
-    grid, ruleset = encounter.grid, encounter.ruleset
+    grid, ruleset = encounter.grid, encounter.zones_ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
     others = tuple(c for c in encounter.creatures if c is not selected)
     placed = state.slots(encounter)
@@ -276,7 +276,7 @@ def _badges(placed, ui, layout, scale):
 
 def _background(others, encounter, ui, layout, scale, placed=None):
     """Every creature but the selected one: arcs under tokens."""
-    grid, ruleset = encounter.grid, encounter.ruleset
+    grid, ruleset = encounter.grid, encounter.zones_ruleset
     placed = placed or {}
     ops = []
     for creature in others:
@@ -306,7 +306,7 @@ def _foreground(selected, encounter, ui, layout, scale, placed=None):
     if ui.bands:
         below.extend(band_ops(state.movement_bands(encounter, selected, ui.policy), grid, layout))
     if ui.shows_arcs_of(selected.name) and selected.has_facing:
-        below.extend(zone_ops(selected, grid, encounter.ruleset, layout, ui.beyond, scale))
+        below.extend(zone_ops(selected, grid, encounter.zones_ruleset, layout, ui.beyond, scale))
     if ui.reach:
         from rules.reach import threatened_cells
 
@@ -329,7 +329,7 @@ def warm_ups(encounter, creature, ui, layout, scale=1.0):
         def run():
             turned = replace(creature, facing=facing)
             if ui.shows_arcs_of(creature.name):
-                zone_ops(turned, encounter.grid, encounter.ruleset, layout, ui.beyond, scale)
+                zone_ops(turned, encounter.grid, encounter.zones_ruleset, layout, ui.beyond, scale)
             token_ops(turned, encounter.grid, layout, True, scale)
             if ui.bands:
                 state.movement_bands(encounter.replace(creature.name, turned), turned, ui.policy)

@@ -188,3 +188,29 @@ def test_who_a_path_provokes_is_named_once_and_kept_on_the_canvas():
     for box in boxes:
         xs = [float(part.split()[0]) for part in box.replace("M", "L").split("L")[1:]]
         assert min(xs) >= 0 and max(xs) <= 420
+
+
+def test_zones_are_drawn_with_the_tables_readings():
+    """Issue 16: the board draws zones as the rules judge them, with the table's zone readings
+    (``Encounter.zones_ruleset``): a Large ogre facing north-east shows 3 front squares, 5 with
+    ``corner_facing_front_faces`` on."""
+    from dataclasses import replace
+
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square
+    from rules.options import Options
+    from rules.sizes import Size
+    from web.scene import board_scene, zone_label
+    from rules.zones import UA_FACING, Zone
+    from web.state import Ui
+
+    board = Encounter(SquareGrid(10, 10), (Creature("Ogre", Size.LARGE, Square(4, 4), facing=1),))
+    layout = View().layout(board.grid)
+    front = zone_label(Zone.FRONT, UA_FACING)
+
+    def fronts(encounter):
+        return sum(1 for op in board_scene(encounter, Ui(selected="Ogre"), layout) if op[0] == "text" and op[3] == front)
+
+    assert fronts(board) == 3
+    assert fronts(replace(board, options=Options(corner_facing_front_faces=True))) == 5
