@@ -898,6 +898,10 @@ class _Mover:
             self.facings = tuple(creature.facing for _ in directions)
         self.zones = tuple(step_zone(creature, k, grid, ruleset) for k in directions)
         self.facing_cost = tuple(1 if doubles and zone is not Zone.FRONT else 0 for zone in self.zones)
+        # The option's literal reading: such a step costs 2 squares, diagonal or not, where
+        # doubling would make a diagonal one 3 (docs/rules.md, "Movement").
+        flat = self.battlefield.options.sideways_step_costs_two
+        self.costs_two = tuple(bool(flat and cost) for cost in self.facing_cost)
         self.ruleset = ruleset
 
     def _aggregate(self, shape: int, anchor: int) -> int:
@@ -975,7 +979,7 @@ class _Mover:
         previous = {}
         acost, aclosed, alow = self.acost, self.aclosed, self.alow
         aggregate = self._aggregate
-        facing_cost, squeeze, steps = self.facing_cost, self.squeeze, self.shapes.steps
+        facing_cost, costs_two, squeeze, steps = self.facing_cost, self.costs_two, self.squeeze, self.shapes.steps
         closed_cells, low_cells = self.board.closed, self.board.low
         estimate = None if goal_place is None else self._heuristic(goal_place)
         start = self.start_state
@@ -1017,7 +1021,7 @@ class _Mover:
                     if crossing and checks is not None:
                         crossing = any(low_cells[cell + offset] & bit for offset in checks)
                     doublings = cost + facing_cost[k] + squeeze[new_shape]
-                    if diagonal:
+                    if diagonal and not costs_two[k]:
                         if doublings:
                             step = 3 << (doublings - 1)
                             new_parity = parity
@@ -1117,16 +1121,20 @@ class _Mover:
             return _Outcome(None, self.problem_at(target * count + new_shape), None)
         worst = max(shapes.offsets[new_shape], key=lambda offset: board.cost[target + offset])
         causes = [_say(note) for note in board.notes.get(target + worst, ())]
+        sideways = None
         if self.facing_cost[k]:
             zone = self.zones[k]
             way = "Backward" if zone is Zone.REAR else "Sideways"
-            causes.append((f"{way} without turning (into your {zone_name(zone, self.ruleset)})", RULE_FACING))
+            sideways = (f"{way} without turning (into your {zone_name(zone, self.ruleset)})", RULE_FACING)
+            if not self.costs_two[k]:
+                causes.append(sideways)
+                sideways = None
         if self.squeeze[new_shape]:
             columns, rows = shapes.dims[new_shape]
             causes.append((f"Squeezing into a space {columns} x {rows} squares", RULE_SQUEEZING))
         crossings = (board.crossings[(cell + offset, k)] for offset in leaving if board.low[cell + offset] & bit)
         crossing = next((_say(each) for each in crossings), None)
-        items, new_parity = _cost_items(diagonal, parity, causes, crossing)
+        items, new_parity = _cost_items(diagonal, parity, causes, crossing, sideways)
         return _Outcome(tuple(items), None, (((target * count) + new_shape) << 1) | new_parity)
 
     def _step(self, state: int, index: int) -> Step:
@@ -1277,8 +1285,13 @@ class _Outcome:
     state: int | None
 
 
-def _cost_items(diagonal: bool, parity: int, causes: list, crossing) -> tuple[list, int]:
+def _cost_items(diagonal: bool, parity: int, causes: list, crossing, sideways=None) -> tuple[list, int]:
     """The cost lines of one step, in squares, and the diagonal parity after it.
+
+    ``sideways`` is the ``(label, rule)`` of a step into the flank or rear without turning read
+    literally (the option ``sideways_step_costs_two``): "It costs two squares of movement to
+    enter a square on your flank or in your rear area", 2 squares, diagonal or not, leaving the
+    1-2 count where it was; the other causes double that.
 
     Seed 002: "the first diagonal counts as 1 square, the second counts as 2 squares";
     "Each diagonal move into a difficult terrain square counts as 3 squares"; "If movement cost
@@ -1287,14 +1300,19 @@ def _cost_items(diagonal: bool, parity: int, causes: list, crossing) -> tuple[li
     (12 if diagonal)"; an obstacle between squares costs 2 "in addition to the cost to move into
     the square on the other side". Each doubling is a line worth what it adds.
     """
-    if diagonal:
+    if sideways is not None:
+        label, rule = sideways
+        text = f"{label}: 2 squares, diagonal or not" if diagonal else f"{label}: 2 squares"
+        items = [Item(text, 2, rule)]
+        running = 2
+    elif diagonal:
         ordinal = "second" if parity else "first"
         items = [Item(f"Diagonal (the {ordinal} of a pair counts {1 + parity})", 1 + parity, RULE_DISTANCE)]
         running = 1 + parity
     else:
         items = [Item("One square", 1, RULE_DISTANCE)]
         running = 1
-    for number, (label, rule) in enumerate(causes):
+    for number, (label, rule) in enumerate(causes, start=sideways is not None):
         if number == 0:
             new = 3 if diagonal else 2
             text = f"{label}: a diagonal into it counts 3" if diagonal else f"{label}: counts double"
@@ -1306,7 +1324,7 @@ def _cost_items(diagonal: bool, parity: int, causes: list, crossing) -> tuple[li
     if crossing is not None:
         label, rule = crossing
         items.append(Item(f"{label}: 2 squares more", EDGE_EXTRA, rule))
-    new_parity = parity ^ 1 if diagonal and not causes else parity
+    new_parity = parity ^ 1 if diagonal and not causes and sideways is None else parity
     return (items, new_parity)
 
 

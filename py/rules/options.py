@@ -130,6 +130,11 @@ OPTION_INFO = (
         "The whole back face is rear for every size (front, side and rear)",
         'Seed 001: larger creatures "broken down in a similar way" (a Flankwise reading)',
     ),
+    OptionInfo(
+        "sideways_step_costs_two",
+        "A step into the flank or rear without turning costs 2 squares, diagonal or not",
+        "Seed 000: UA Combat Facing, Moving Backward or Sideways (a Flankwise reading)",
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -163,7 +168,10 @@ class Options:
     reach take the square two diagonals away (``rules.reach``), for attacks, threatened cells
     and attacks of opportunity alike; ``corner_facing_front_faces`` gives a big creature facing
     a corner (UA) both front faces and the corner in front, and ``variant_rear_is_back_face``
-    gives every size the variant's whole back face as rear (``rules.zones.with_readings``).
+    gives every size the variant's whole back face as rear (``rules.zones.with_readings``);
+    ``sideways_step_costs_two`` reads "It costs two squares of movement to enter a square on
+    your flank or in your rear area" literally, 2 for any such step, where off it doubles the
+    step (a diagonal 3; ``rules.movement``).
     """
 
     body_points: bool = False
@@ -182,6 +190,7 @@ class Options:
     reach_corners: bool = False
     corner_facing_front_faces: bool = False
     variant_rear_is_back_face: bool = False
+    sideways_step_costs_two: bool = False
 
     def __post_init__(self):
         for field in fields(self):

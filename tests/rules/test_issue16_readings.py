@@ -9,13 +9,20 @@ from rules.grid import Square, SquareGrid
 from rules.link import encounter_code, encounter_json, parse_encounter_code, parse_encounter_json
 from rules.options import DEFAULT_OPTIONS, OPTION_INFO, Options, option_info, options_code, parse_options
 from rules.facing import Attack, AttackKind, attack
+from rules.movement import Battlefield, FacingPolicy, Mode, check_route, plan_move, reachable
 from rules.sizes import Size
+from rules.terrain import Terrain
 from rules.zones import NO_FACING, UA_FACING, VARIANT, Zone, with_readings, zones_around
 
 BOARD = SquareGrid(20, 20)
 N, NE, E, SE, S, SW, W, NW = range(8)
 
-READINGS = ["reach_corners", "corner_facing_front_faces", "variant_rear_is_back_face"]
+READINGS = [
+    "reach_corners",
+    "corner_facing_front_faces",
+    "variant_rear_is_back_face",
+    "sideways_step_costs_two",
+]
 """The options issue 16 added, each a reading of a seed sentence."""
 
 
@@ -135,3 +142,67 @@ def test_a_sneak_attack_from_the_corner_of_the_back_face():
     rogue = Creature("Rogue", Size.MEDIUM, Square(8, 12), facing=N, rogue_level=3)
     assert not hit(rogue, worm, VARIANT).sneak_attack
     assert hit(rogue, worm, VARIANT, BACK_FACE).sneak_attack
+
+
+# sideways_step_costs_two (UA Combat Facing, Moving Backward or Sideways)
+
+TWO = Options(sideways_step_costs_two=True)
+KEEP = FacingPolicy.KEEP
+
+
+def kept(target, options=DEFAULT_OPTIONS, terrain=None, facing=N, mode=Mode.MOVE):
+    """A Medium hero at (8, 8) keeping its ``facing`` on its way to ``target``."""
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 8), facing=facing)
+    field = Battlefield(BOARD, terrain or Terrain(), options=options)
+    return plan_move(hero, target, field, mode, KEEP)
+
+
+def test_a_diagonal_into_the_rear_costs_three_doubled_or_two_read_literally():
+    """"It costs two squares of movement to enter a square on your flank or in your rear area":
+    off, the step's cost is doubled (a diagonal 3, "just as" difficult terrain); on, 2 for any
+    such square. Straight steps cost 2 either way, front steps 1."""
+    expected_off = {Square(9, 9): 3, Square(7, 9): 3, Square(8, 9): 2, Square(9, 8): 2, Square(9, 7): 1}
+    expected_on = {Square(9, 9): 2, Square(7, 9): 2, Square(8, 9): 2, Square(9, 8): 2, Square(9, 7): 1}
+    assert {cell: kept(cell).path.squares for cell in expected_off} == expected_off
+    assert {cell: kept(cell, TWO).path.squares for cell in expected_on} == expected_on
+    step = kept(Square(9, 9), TWO).path.steps[0]
+    assert [item.text() for item in step.items] == [
+        "Backward without turning (into your rear): 2 squares, diagonal or not: +2"
+    ]
+
+
+@pytest.mark.parametrize("facing", range(8))
+def test_the_literal_reading_turns_with_the_creature(facing):
+    """Read literally, every step off the front costs 2 squares for every facing; doubled, a
+    diagonal one costs 3 (a rule that holds facing north holds facing any way)."""
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 8), facing=facing)
+    for options in (DEFAULT_OPTIONS, TWO):
+        costs = reachable(hero, Battlefield(BOARD, options=options), Mode.MOVE, KEEP).costs
+        for direction in range(8):
+            cell = BOARD.step(hero.anchor, direction)
+            off_front = (direction - facing) % 8 not in (0, 1, 7)
+            diagonal = direction % 2 == 1
+            doubled = 3 if diagonal else 2
+            assert costs[cell.coords] == (1 if not off_front else 2 if options is TWO else doubled)
+
+
+def test_the_literal_reading_is_doubled_by_difficult_terrain_and_keeps_the_diagonal_count():
+    """Difficult terrain doubles the 2 squares (4, where doubling twice on a diagonal gives 6),
+    and a sideways diagonal does not count in the 1-2-1-2 diagonals: the next plain diagonal
+    still counts 1."""
+    rough = Terrain(((Square(9, 9), ("difficult",)),))
+    assert kept(Square(9, 9), terrain=rough).path.squares == 6
+    assert kept(Square(9, 9), TWO, terrain=rough).path.squares == 4
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 8), facing=N)
+    field = Battlefield(BOARD, options=TWO)
+    back_then_ahead = check_route(hero, [Square(9, 9), Square(10, 8)], field, Mode.MOVE, KEEP)
+    assert back_then_ahead.legal and [step.cost for step in back_then_ahead.path.steps] == [2, 1]
+
+def test_the_literal_reading_leaves_turning_and_other_rulesets_alone():
+    """Turning as it goes, or under the variant and the standard rules, nothing is off the
+    front: the option changes nothing there."""
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 8), facing=N)
+    for ruleset, policy in ((UA_FACING, FacingPolicy.TURN), (VARIANT, KEEP), (NO_FACING, KEEP)):
+        plain = reachable(hero, Battlefield(BOARD, ruleset=ruleset), Mode.MOVE, policy).costs
+        literal = reachable(hero, Battlefield(BOARD, ruleset=ruleset, options=TWO), Mode.MOVE, policy).costs
+        assert plain == literal

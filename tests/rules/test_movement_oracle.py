@@ -21,6 +21,7 @@ import pytest
 from rules.creature import Creature
 from rules.grid import Hex, HexGrid, Square, SquareGrid
 from rules.movement import Battlefield, FacingPolicy, Mode, _mover, plan_move, reachable
+from rules.options import Options
 from rules.sizes import Size
 from rules.terrain import Terrain
 
@@ -306,7 +307,10 @@ class Oracle:
             n = np.where(there >= 0, there + self.facing_doubles[k] + (1 if t else 0), 0)
             ok = ~barred & (there >= 0)
             dx, dy = self.steps[k]
-            moves.append((s, t, offset, ok, n, low, bool(dx and dy and self.spec["layout"] == "square")))
+            # Read literally (sideways_step_costs_two), a step off the front costs 2 squares,
+            # diagonal or not: it is priced as a straight step, doubled once.
+            literal = self.spec.get("sideways_two") and self.facing_doubles[k]
+            moves.append((s, t, offset, ok, n, low, bool(dx and dy and self.spec["layout"] == "square") and not literal))
         inf = np.inf
         best = [[self.grid(inf) for _ in range(2)] for _ in shapes]
         start = self.spec["mover"]["cell"]
@@ -374,7 +378,8 @@ def engine_inputs(spec: dict):
     mover = spec["mover"]
     hero = Creature("Hero", mover["size"], make(*mover["cell"]), facing=mover["facing"], flying=mover["flying"],
                     speed=spec["speed"])
-    return hero, Battlefield(grid, terrain, others)
+    options = Options(sideways_step_costs_two=spec.get("sideways_two", False))
+    return hero, Battlefield(grid, terrain, others, options=options)
 
 
 CASES = [(seed, "square", Size.MEDIUM) for seed in range(24)]
@@ -419,3 +424,16 @@ def test_the_way_past_the_budget_is_the_cheapest(seed):
         assert list(found.values()) == [here]
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_engine_agrees_with_the_wavefront_reading_sideways_steps_literally(seed):
+    """Issue 16's ``sideways_step_costs_two``: a step off the front without turning costs 2
+    squares, diagonal or not, doubled by terrain; the oracle prices it as a straight step."""
+    spec = make_spec(500 + seed, "square", Size.MEDIUM if seed % 3 else Size.LARGE)
+    spec["sideways_two"], spec["policy"] = True, FacingPolicy.KEEP
+    hero, battlefield = engine_inputs(spec)
+    found = reachable(hero, battlefield, spec["mode"], spec["policy"])
+    expected = Oracle(spec).places(found.budget)
+    assert found.costs == expected[0]
+    assert found.squeezed == expected[1]
