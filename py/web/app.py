@@ -26,6 +26,7 @@ from web.dom import guarded
 from web.dom import on as listen
 from web.history import History
 from web.notices import Notices
+from web.ruler import Ruler
 from web.state import Ui, demo_encounter
 
 document = js.document
@@ -46,7 +47,9 @@ class Board:
         self.gestures = self.hud = self.toolbar = None
         self.panels = []
         self.tokens = self.stats = self.attack = self.round = self.map = self.rules = self.shared = None
+        self.areas = None
         self.canvas = Canvas(self)
+        self.ruler = Ruler(self)
 
     # What tests and benchmarks read of the board.
     @property
@@ -311,10 +314,23 @@ class Board:
         self.canvas.warm()
 
     def set_tool(self, tool):
-        """Take up the board tool called ``tool`` (``web.tools.TOOLS``)."""
+        """Take up the board tool called ``tool`` (``web.tools.TOOLS``); the ruler and an area
+        being aimed go when their tool is put down."""
+        if tool == "area" and self.areas is None:
+            self.say("The spell areas are still loading: try again in a moment.", error=True)
+            return
+        before = self.ui.tool
+        if tool != "measure":
+            self.ruler.clear()
+        elif before != "measure":
+            self.say("Measure: drag from a cell or a creature to another; click to add a waypoint.")
+        if tool != "area" and self.areas is not None:
+            self.areas.cancel()
         self.ui = replace(self.ui, tool=tool)
         self.canvas.top_canvas.classList.toggle("painting", tool != "select")
-        if tool == "paint":
+        if tool == "area" and before != "area":
+            self.areas.taken_up()
+        if tool in ("paint", "area"):
             self.toolbar.show_tab("map")
         elif tool == "attack":
             self.toolbar.show_tab("attack")
@@ -434,6 +450,10 @@ class Board:
         ``name`` None, on the board at ``point``)."""
         from rules.sizes import facing_names
 
+        if action == "measure-here":
+            self.set_tool("measure")
+            self.ruler.start_at(point)
+            return
         if action == "add-here":
             cell = self.layout(1).from_pixel(*point)
             self.toolbar.show_tab("token")
@@ -576,9 +596,12 @@ def wire_table(board):
     from web.round_panel import RoundPanel
     from web.stats_panel import StatsPanel
 
+    from web.area_tool import AreaTool
+
     board.attack = AttackPanel(board)
     board.round = RoundPanel(board)
     board.stats = StatsPanel(board)
-    board.panels += [board.attack, board.round, board.stats]
+    board.areas = AreaTool(board)
+    board.panels += [board.attack, board.round, board.stats, board.areas]
     board.refresh()
     document.documentElement.dataset.table = "1"

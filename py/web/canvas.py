@@ -91,10 +91,14 @@ class Canvas:
         encounter = board.encounter
         width, height = self.size
         layout = self.layout()
-        key = (encounter.grid, encounter.terrain, layout, self.size)
+        key = (encounter.grid, encounter.terrain, encounter.areas, layout, self.size)
         if key != self.grid_key:
             self.grid_key = key
             ops = scene.grid_scene(encounter.grid, layout, width, height, self.dpr, encounter.terrain)
+            if encounter.areas:
+                from web.area_tool import marker_ops
+
+                ops = list(ops) + marker_ops(encounter, layout, self.dpr)
             painter.paint(self.grid_canvas.getContext("2d"), ops, width, height)
         key, background, (below, above) = scene.board_layers(encounter, board.ui, layout, self.dpr)
         key = (key, self.size)
@@ -109,6 +113,9 @@ class Canvas:
             ops += self.path_ops(gesture, layout)
         elif gesture and gesture.get("box"):
             ops = ops + list(scene.box_ops(gesture["box"], self.dpr))
+        ops = ops + board.ruler.ops(layout, self.dpr, self.size)
+        if board.areas is not None:
+            ops = ops + board.areas.ops(layout, self.dpr)
         painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background, before=below)
 
     def path_ops(self, gesture, layout):

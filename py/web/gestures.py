@@ -6,9 +6,9 @@ its handle (or Shift and a drag) turns it, two fingers twist it or pinch the boa
 empty board pans and a Shift-drag there draws a box that selects the creatures in it. A click
 on a token selects it (Shift-click adds it to the selection; a second click on a shared square
 goes on to the next creature there); a long press, or the right button, opens its menu. The
-other tools paint terrain, toggle walls or pick the attacker and target. Keys: Tab goes
-through the creatures, arrows move (Alt: freely), Q / E turn, Delete removes, + / - zoom, ?
-lists the keys. Nothing here decides a rule: moves and placements are the rules' answers.
+other tools measure (``web.ruler``), lay spell areas (``web.area_tool``), paint terrain, toggle walls or pick the attacker and
+target. Keys: Tab goes through the creatures, arrows move (Alt: freely), Q / E turn, Delete
+removes, M takes up the ruler, + / - zoom, ? lists the keys. Nothing here decides a rule: moves and placements are the rules' answers.
 """
 
 import math
@@ -24,6 +24,7 @@ from web.canvas import names_text, squares
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 ARCS_KEY = "f"
+MEASURE_KEY = "m"
 ZOOM_STEP = 1.0015  # per wheel delta unit: a mouse notch (100) zooms about 16%
 LONG_PRESS_MS = 550
 """How long a finger held still on the board opens the menu there."""
@@ -107,6 +108,8 @@ class Gestures:
     def on_pointer_move(self, event):
         """Carry the gesture on (its handling time counts toward the canvas's ``timings``)."""
         if event.pointerId not in self.pointers:
+            if self.board.ui.tool == "measure" and event.pointerType == "mouse":
+                self.board.ruler.hovered((event.offsetX, event.offsetY))
             return
         started = js.performance.now()
         try:
@@ -149,6 +152,10 @@ class Gestures:
             self.paint_to(board.canvas.layout(1).from_pixel(*point))
         elif kind == "box":
             self.box_to(point)
+        elif kind == "measure" and gesture.get("moved"):
+            board.ruler.dragged(point)
+        elif kind == "area":
+            board.areas.dragged(point)
 
     def carry_turn(self, point):
         """Turn the creature being turned toward ``point``."""
@@ -271,6 +278,10 @@ class Gestures:
                     board.say(refusal, error=True)
         elif kind == "paint":
             self.finish_paint(gesture)
+        elif kind == "measure":
+            board.ruler.released((event.offsetX, event.offsetY))
+        elif kind == "area":
+            board.areas.released()
         elif kind == "pan" and not gesture["moved"]:
             board.select(None)
         elif kind == "box" and gesture.get("css"):
@@ -405,13 +416,19 @@ class Gestures:
         board.view = board.view.zoomed(factor, event.offsetX, event.offsetY)
         board.canvas.request_frame()
 
-    # The tools: paint terrain, toggle walls, pick the attacker and the target.
+    # The tools: measure, paint terrain, toggle walls, pick the attacker and the target.
     def use_tool(self, point, layout):
         """A pointer down with a tool in hand: start painting, toggle a wall, or pick a token."""
         board = self.board
         tool = board.ui.tool
         cell = layout.from_pixel(*point)
-        if tool == "paint":
+        if tool == "measure":
+            self.gesture = {"kind": "measure", "pressed": point}
+            board.ruler.pressed(point)
+        elif tool == "area":
+            if board.areas.pressed(point):
+                self.gesture = {"kind": "area"}
+        elif tool == "paint":
             self.gesture = {"kind": "paint", "before": board.encounter, "start": cell, "last": cell, "cells": set()}
             self.paint_to(cell)
         elif tool == "wall":
@@ -490,6 +507,10 @@ class Gestures:
             return
         if self.on_view_key(event) or self.on_escape(event):
             return
+        if key.lower() == MEASURE_KEY:
+            board.set_tool("select" if board.ui.tool == "measure" else "measure")
+            event.preventDefault()
+            return
         if key.lower() == ARCS_KEY and not board.ui.arcs_held:
             board.set_ui(arcs_held=True)
             return
@@ -533,6 +554,10 @@ class Gestures:
         elif self.forced is not None:
             board.say(f"{self.forced['name']} is not moved ({self.forced['effect']} cancelled).")
             self.forced = None
+        elif board.ui.tool == "measure" and board.ruler.clear():
+            board.say("Ruler cleared.")
+        elif board.ui.tool == "area" and board.areas.cancel():
+            board.say("No area laid.")
         elif board.ui.tool != "select":
             board.set_tool("select")
         else:

@@ -4,7 +4,7 @@ The card (``#hud``) stays at the board's bottom-left corner whatever the layout,
 off screen: the creature's name, size, side and facing, with Turn left / Turn right and the
 quick actions (Duplicate, Delete, Edit, Attack with it). The menu (``#context-menu``) opens at
 the pointer on a right-click or a long press: a creature's menu has the same actions; the
-board's offers Add token here. Both call the board; neither decides a rule.
+board's offers Add token here and Measure from here. Both call the board; neither decides a rule.
 """
 
 from rules.sizes import size_name
@@ -21,7 +21,7 @@ CREATURE_ACTIONS = (
 )
 """A creature's actions, in the menu's order (the card has all but Centre)."""
 
-BOARD_ACTIONS = (("add-here", "Add token here"),)
+BOARD_ACTIONS = (("add-here", "Add token here"), ("measure-here", "Measure from here"))
 """The empty board's actions."""
 
 

@@ -17,7 +17,7 @@ ERASE = "erase"
 SHAPES = (("brush", "Brush"), ("rect", "Rectangle"))
 """How the terrain tool paints: the cells a drag passes over, or a box of cells."""
 
-TOOLS = (("select", "Select"), ("paint", "Terrain"), ("wall", "Walls"), ("attack", "Attack"))
+TOOLS = (("select", "Select"), ("measure", "Measure"), ("area", "Spell area"), ("paint", "Terrain"), ("wall", "Walls"), ("attack", "Attack"))
 """Every board tool, with its toolbar name: the select tool moves and turns tokens and pans."""
 
 EDGE_GRAB = 0.3

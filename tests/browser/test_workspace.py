@@ -259,3 +259,21 @@ def test_closing_the_panels_shows_every_creature_they_covered(opened):
     assert page.evaluate("document.getElementById('top-layer').getBoundingClientRect().right") > x + 40
     colour = layer_rgba(page, "top-layer", x + 40, y + 40)[:3]
     assert max(abs(a - b) for a, b in zip(colour, rgb(SIDE_COLOURS["foe"]))) <= 3
+
+
+@pytest.mark.parametrize("width", [702, 1141, 1280, 1501])
+def test_every_toolbar_button_fits_in_the_window(browser, server_url, width):
+    """At the widths where the toolbar changes (labels giving way step by step), its last
+    button, Panels, is wholly in the window and the toolbar does not scroll: a 1200-px laptop
+    once lost Panels and More off its right edge."""
+    context, page, _ = open_page(browser, server_url, (width, 800))
+    try:
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+        right, scroll, client = page.evaluate(
+            "(() => { const t = document.getElementById('toolbar');"
+            " return [document.getElementById('drawer-toggle').getBoundingClientRect().right,"
+            " t.scrollWidth, t.clientWidth]; })()")
+        assert right <= width and scroll <= client
+        assert page.get_by_role("button", name="Panels").is_visible()
+    finally:
+        context.close()

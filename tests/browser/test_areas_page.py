@@ -1,0 +1,123 @@
+"""The Spell area tool (issue 18): a cone from a facing caster's front names the creatures
+inside it and stays on the board as a marker (in the link, undone and removed in one click); a
+rear corner is refused with its reason; a burst anywhere; and on a phone the same by finger."""
+
+import pytest
+
+from conftest import DESKTOP, PHONE, notices, open_page, page_layout, touch_drag
+from rules.areas import Template
+from rules.grid import Square
+from rules.link import parse_encounter_hash
+
+KROH_NE = (9, 6)
+"""Kroh stands at (8, 6) facing north: the intersection at his square's north-east corner."""
+
+
+@pytest.fixture
+def opened(browser, server_url):
+    """A function opening the page at a size (touch for the phone)."""
+    contexts = []
+
+    def open_at(size=DESKTOP, link=""):
+        context, page, record = open_page(browser, server_url + link, size, touch=size != DESKTOP)
+        contexts.append(context)
+        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+        return page, record
+
+    yield open_at
+    for context in contexts:
+        context.close()
+
+
+def corner(layout, x, y):
+    """The window pixel of the grid intersection at the north-west corner of square (x, y)."""
+    left, top = layout.origin
+    return (left + x * layout.cell_size, top + y * layout.cell_size)
+
+
+def encounter_of(page):
+    return parse_encounter_hash(page.evaluate("flankwise.link()"))
+
+
+def take_up(page, caster):
+    """Select the caster and take up the Spell area tool (a cone of 30 ft at first)."""
+    page.get_by_role("tab", name="Token").click()
+    page.get_by_role("list", name="Creatures").get_by_text(caster, exact=True).click()
+    page.get_by_role("button", name="Spell area").click()
+
+
+def test_a_cone_from_krohs_front_names_who_is_inside_and_stays(opened):
+    """Kroh faces north: a 30-ft cone from his north-east corner aimed north-east takes in the
+    Ogre (its square (12, 4) is 3 east and 2 north: 4 + 1 = 5 squares to the far corner, within
+    6, and within 45 degrees of the diagonal) and not the Bugbear just north of Kroh (its
+    centre lies on the cone's edge line behind the corner). The cone stays in the link; Undo
+    takes it away and Redo brings it back; Remove takes it off in one click."""
+    page, record = opened()
+    take_up(page, "Kroh")
+    assert page.get_by_role("combobox", name="Cast by").input_value() == "Kroh"
+    layout = page_layout(page)
+    start = corner(layout, *KROH_NE)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 3 * layout.cell_size, start[1] - 3 * layout.cell_size, steps=6)
+    page.mouse.up()
+    assert "Cone 30 ft from Kroh laid. Inside: foe Ogre." in notices(page)
+    assert encounter_of(page).areas == (Template("cone", Square(*KROH_NE), 30, 1),)
+    listing = page.get_by_role("list", name="Spell areas on the board")
+    assert "Cone 30 ft: Inside: foe Ogre." in listing.inner_text()
+    page.get_by_role("button", name="Undo").click()
+    assert encounter_of(page).areas == ()
+    page.get_by_role("button", name="Redo").click()
+    assert len(encounter_of(page).areas) == 1
+    listing.get_by_role("button", name="Remove cone 30 ft (1)").click()
+    assert encounter_of(page).areas == ()
+    assert "Cone 30 ft removed from the board." in notices(page)
+    assert record.errors == []
+
+
+def test_a_rear_corner_is_refused_with_its_reason(opened):
+    """A press on Kroh's south-west corner (between him and the goblin in his rear) lays
+    nothing and says why, quoting the rule's reason."""
+    page, record = opened()
+    take_up(page, "Kroh")
+    layout = page_layout(page)
+    page.mouse.click(*corner(layout, 8, 7))
+    errors = notices(page, errors_only=True)
+    assert errors and errors[-1].startswith("Kroh cannot start a cone there. Cones start between your space and your front area")
+    assert "rear" in errors[-1]
+    assert encounter_of(page).areas == ()
+    assert record.errors == []
+
+
+def test_a_cone_aimed_into_the_rear_is_refused(opened):
+    """From the allowed north-west corner, a cone aimed south runs down Kroh's flank into his
+    rear: refused, nothing laid."""
+    page, record = opened()
+    take_up(page, "Kroh")
+    layout = page_layout(page)
+    start = corner(layout, 8, 6)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0], start[1] + 4 * layout.cell_size, steps=6)
+    page.mouse.up()
+    errors = notices(page, errors_only=True)
+    assert errors and errors[-1].startswith("No cone laid: ")
+    assert encounter_of(page).areas == ()
+    assert record.errors == []
+
+
+def test_a_burst_laid_by_no_one_on_a_phone(opened):
+    """On a phone: Cast by no one, Burst of 10 ft, a finger on the intersection north-west of
+    the goblin's square (8, 7): squares 6..9 by 5..8 less the four far corners, 12 squares:
+    Kroh, the goblin and the bugbear inside."""
+    page, record = opened(PHONE)
+    page.get_by_role("button", name="Spell area").tap()
+    page.get_by_role("combobox", name="Cast by").select_option("")
+    page.get_by_role("combobox", name="Shape").select_option("burst")
+    page.get_by_role("combobox", name="Size").select_option("10")
+    layout = page_layout(page)
+    point = corner(layout, 8, 7)
+    touch_drag(page, point, (point[0] + 2, point[1] + 2), steps=2)
+    assert "Burst 10 ft radius laid. Inside: foes Bugbear and Goblin; friend Kroh." in notices(page)
+    assert encounter_of(page).areas == (Template("burst", Square(8, 7), 10),)
+    assert record.errors == []
