@@ -41,9 +41,15 @@ setup_runtime() {
     say "Copying PyScript and Pyodide into static/vendor/"
     rm -rf static/vendor
     mkdir -p static/vendor/pyscript static/vendor/pyodide
-    # PyScript's dist/: core.js, core.css and the chunks core.js imports (source maps left out).
-    find node_modules/@pyscript/core/dist -maxdepth 1 -type f \( -name '*.js' -o -name '*.css' \) \
-      -exec cp {} static/vendor/pyscript/ \;
+    # PyScript's dist/: core.js, core.css and the chunks the page loads (core's own, the error
+    # and deprecation helpers, donkey, toml, and the small entry chunks of py-editor, py-game
+    # and py-terminal that core imports at start). Left out, as the page never loads them: the
+    # editor's codemirror, the terminal's xterm, MicroPython's mpy and py terminal, and the zip,
+    # graph, storage and service-worker helpers (tests/browser/test_site.py checks both ways).
+    for pattern in core.js core.css 'core-*.js' 'deprecations-manager-*.js' 'donkey-*.js' 'error-*.js' \
+        'toml-*.js' 'py-editor-*.js' 'py-game-*.js' 'py-terminal-*.js'; do
+      cp node_modules/@pyscript/core/dist/$pattern static/vendor/pyscript/
+    done
     for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
       cp "node_modules/pyodide/$f" static/vendor/pyodide/
     done

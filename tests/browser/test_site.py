@@ -199,3 +199,22 @@ def test_the_built_site_is_installable_under_a_sub_path(playwright, site, tmp_pa
     assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     assert errors == []
     context.close()
+
+
+def test_the_site_ships_only_the_pyscript_files_the_page_loads(browser, site):
+    """A first visit requests every vendored PyScript file but one (the second toml chunk, which
+    py-editor's entry imports) and finds every file it asks for: the editor's and terminal's
+    libraries (codemirror, xterm) are not shipped, and nothing the page needs is missing."""
+    folder, url = site
+    shipped = sorted(path.name for path in (folder / "static/vendor/pyscript").iterdir())
+    assert not [name for name in shipped if name.startswith(("codemirror", "xterm", "mpy-", "zip-", "index-"))]
+    context, page, record = open_page(browser, url)
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+    asked = {request.rsplit("/", 1)[-1] for request in record.requests if "/static/vendor/pyscript/" in request}
+    unused = [name for name in shipped if name not in asked]
+    assert len(unused) <= 1 and all(name.startswith("toml-") for name in unused), unused
+    statuses = page.evaluate("performance.getEntriesByType('resource').filter(e => e.responseStatus >= 400).map(e => e.name)")
+    assert failed == [] and statuses == [] and record.errors == []
+    context.close()
