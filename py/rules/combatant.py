@@ -302,9 +302,10 @@ def attack_request(
     The attacker's reach is the cells it threatens (``rules.reach``: reach weapons, long
     creatures, the table's ``reach_corners`` option); the others threatening the target are its
     opponents, other than the attacker, that threaten a cell of its space (the variant's
-    flanked condition counts them). The
-    target's shield bonus goes in when it holds its shield on a side (``Creature.shield_side``),
-    which UA's shields option needs to know which flank the shield covers.
+    flanked condition counts them); everyone else on the board goes in as the others, for the
+    standard rules' flanking. The target's shield bonus goes in when it holds its shield on a
+    side (``Creature.shield_side``), which UA's shields option needs to know which flank the
+    shield covers.
     """
     attacker = encounter.creature(attacker_name)
     target = encounter.creature(target_name)
@@ -327,5 +328,6 @@ def attack_request(
         options=encounter.options,
         threatened=threatened_cells(attacker, grid, corners),
         others_threatening=others,
+        others=tuple(other for other in encounter.creatures if other.name not in (attacker.name, target.name)),
         shield_bonus=target_stats.shield_bonus if target.shield_side is not None else 0,
     )

@@ -28,8 +28,8 @@ from rules.errors import RulesError
 from rules.grid import FacingError, Grid, Hex, Square
 from rules.itemise import Item, total
 from rules.options import DEFAULT_OPTIONS, Options
-from rules.reach import natural_reach_of, threatened_cells
-from rules.sizes import LEADS, facing_name, facing_names, size_name
+from rules.reach import can_flank, natural_reach_of, threatened_cells
+from rules.sizes import FEET_PER_CELL, LEADS, facing_name, facing_names, size_name
 from rules.zones import (
     NO_FACING,
     UA_FACING,
@@ -70,6 +70,8 @@ RULE_CHANGING = "UA Combat Facing: Changing Facing"
 RULE_VARIANT = "Front, side and rear variant (seed 001)"
 RULE_STANDARD = "Standard rules (no facing)"
 RULE_REACH = "Standard rules: reach"
+RULE_FLANKING = "SRD 3.5: Flanking"
+RULE_SNEAK_RANGE = "SRD 3.5: Sneak Attack"
 
 
 # Features the rules know by name (``Creature.features``).
@@ -97,7 +99,8 @@ FEATURES = {
     WHIRLWIND_ATTACK: "It attacks into any area without penalty (UA; see the option).",
     IMPROVED_UNCANNY_DODGE: (
         "No +2 or +4 for attacking its flank or rear; only a rogue 4 levels higher sneak "
-        "attacks it from the rear (UA); it cannot be flanked (variant)."
+        "attacks it from the rear (UA); it cannot be flanked (variant; standard rules, but by a "
+        "rogue 4 levels higher)."
     ),
     UNCANNY_DODGE: (
         "Being flat-footed does not open it to sneak attack (standard rules); it cannot be "
@@ -106,7 +109,7 @@ FEATURES = {
     COMBAT_AWARENESS: "Spot penalties 0 into its flanks and -5 into its rear (UA).",
     ALL_AROUND_VISION: (
         "No Spot penalty and no blind rear for readied actions (UA); it cannot be flanked and "
-        "nobody is concealed behind it (variant)."
+        "nobody is concealed behind it (variant); it cannot be flanked (standard rules)."
     ),
     FLANK_ATTACKS: "A monster whose flank attacks go into its flank areas without penalty (UA).",
     REAR_ATTACKS: "A monster whose rear attacks go into its rear area without penalty (UA).",
@@ -128,6 +131,12 @@ KEEPS_GUARD_WHEN_FLAT_FOOTED = (UNCANNY_DODGE, IMPROVED_UNCANNY_DODGE)
 """The standard rules' Uncanny Dodge: flat-footed, it keeps its Dexterity bonus, so being
 flat-footed does not open it to sneak attack ("The standard rules for creatures' immunity to
 sneak attack still apply")."""
+
+CANNOT_BE_FLANKED_STANDARD = (IMPROVED_UNCANNY_DODGE, ALL_AROUND_VISION)
+"""SRD 3.5: Improved Uncanny Dodge: "can no longer be flanked ... unless the attacker has at
+least four more rogue levels than the target does"; All-Around Vision: "can't be flanked". Plain
+Uncanny Dodge keeps only its Dexterity bonus when flat-footed; a faceless creature, which UA says
+"can't be flanked", is not either."""
 
 IMPARTS_FLANKED = (IMPROVED_CHIEFTAIN,)
 """Seed 001: "a feature that impart the flanked condition when in a position other than normal
@@ -230,6 +239,10 @@ spaces and half their bonus in side-facing spaces" (half rounded down)."""
 SHIFTED = {Zone.FRONT: Zone.FLANK, Zone.FLANK: Zone.REAR, Zone.REAR: Zone.REAR}
 """Seed 001: a feature that imparts flanked from other positions "instead provides side-facing
 bonuses in front-facing spaces and rear-facing bonuses in side-facing spaces"."""
+
+RANGED_SNEAK_ATTACK_FEET = 30
+"""SRD 3.5, Sneak Attack: "Ranged attacks can count as sneak attacks only if the target is
+within 30 feet" (the option ``ranged_sneak_attack_within_30_ft``)."""
 
 ROGUE_LEVELS_OVER_IMPROVED_UNCANNY_DODGE = 4
 """UA Combat Facing: Improved Uncanny Dodge: "Only a rogue four levels higher than you can deal
@@ -344,7 +357,8 @@ class CombatRules:
     ``attacking_into`` and ``attacking_from`` are the attack roll tables (empty: no such
     modifier); ``waivers`` lift ``attacking_into``; ``improved_uncanny_dodge`` applies UA's
     rule for that feature. ``flanked`` applies seed 001's flanked condition with
-    ``cannot_be_flanked`` features and ``imparts_flanked`` features; ``attack_turns``: every
+    ``cannot_be_flanked`` features (the standard rules' flanking reads its own) and
+    ``imparts_flanked`` features; ``attack_turns``: every
     attack roll turns the attacker to face its target; ``concealed_behind``: being behind a
     creature conceals from it. ``sneak_from`` is the zone a melee sneak attack may come from
     (``None``: no positional sneak attack here), ``sneak_rule`` the rule sneak attack lines
@@ -353,6 +367,9 @@ class CombatRules:
     whose intersections with the caster's space lines and cones may start from,
     ``spell_blind_zones`` where nothing can be targeted with a spell. ``shields`` applies the
     shields option; ``turning`` is how the creature turns; ``rule`` names the ruleset's source.
+    ``standard_flanking``: the standard rules' flanking (an ally threatening from the opposite
+    side: +2 in melee and sneak attack), which UA Combat Facing "supersedes" and seed 001
+    "replaces".
     """
 
     ruleset: Ruleset
@@ -375,6 +392,7 @@ class CombatRules:
     shields: bool
     turning: TurnRules
     rule: str
+    standard_flanking: bool = False
 
 
 ALL_ZONES = frozenset(Zone)
@@ -449,7 +467,7 @@ STANDARD_COMBAT = CombatRules(
     waivers=(),
     improved_uncanny_dodge=False,
     flanked=False,
-    cannot_be_flanked=(),
+    cannot_be_flanked=CANNOT_BE_FLANKED_STANDARD,
     imparts_flanked=(),
     attack_turns=False,
     concealed_behind=False,
@@ -469,8 +487,9 @@ STANDARD_COMBAT = CombatRules(
         rule=RULE_STANDARD,
     ),
     rule=RULE_STANDARD,
+    standard_flanking=True,
 )
-"""The standard rules: facing changes nothing."""
+"""The standard rules: facing changes nothing; flanking is SRD 3.5's (``flanks``)."""
 
 COMBAT_RULES = {rules.ruleset.name: rules for rules in (UA_COMBAT, VARIANT_COMBAT, STANDARD_COMBAT)}
 """Each ruleset's combat rules by the ruleset's ``name``."""
@@ -518,6 +537,9 @@ class Attack:
     a reach weapon, helpless, the ``reach_corners`` option; a rider from its steed's space). A
     melee attack must reach a cell of the defender. ``others_threatening``
     are other creatures that threaten the defender: under the variant they too make it flanked.
+    ``others`` are the other creatures on the board (as in ``rules.movement.Battlefield``; the
+    attacker, the defender and the steed, if given, are skipped): under the standard rules an
+    ally among them may flank the defender with the attacker.
     ``steed`` is the creature the attacker rides: a rider attacks from its steed's space and
     faces the steed's way. ``shield_bonus`` is the AC the defender's shield gives (enhancement
     included) and ``shield_spell_bonus`` the AC of a *shield* spell on it, for the shields
@@ -535,6 +557,7 @@ class Attack:
     options: Options = DEFAULT_OPTIONS
     threatened: frozenset | None = None
     others_threatening: tuple[Creature, ...] = ()
+    others: tuple[Creature, ...] = ()
     steed: Creature | None = None
     shield_bonus: int = 0
     shield_spell_bonus: int = 0
@@ -551,7 +574,9 @@ class Attack:
             raise AttackRequestError(f"An attack needs the table's Options, not {self.options!r}.")
         combat_rules(self.ruleset)
         object.__setattr__(self, "ruleset", with_readings(self.ruleset, self.options))
-        creatures = (self.attacker, self.defender, *self.others_threatening)
+        if not isinstance(self.others, tuple):
+            raise AttackRequestError("The other creatures on the board are a tuple of creatures.")
+        creatures = (self.attacker, self.defender, *self.others_threatening, *self.others)
         creatures += () if self.steed is None else (self.steed,)
         for creature in creatures:
             if not isinstance(creature, Creature):
@@ -712,6 +737,11 @@ def _nearest_zone(creature: Creature, cells, grid: Grid, ruleset: Ruleset) -> Zo
     return min((_zone_seen(creature, cell, grid, ruleset) for cell in cells), key=ZONE_RANK.get)
 
 
+def _feet_apart(one: Creature, other: Creature, grid: Grid) -> int:
+    """Feet between the nearest cells of two spaces, counted as for movement."""
+    return FEET_PER_CELL * min(grid.distance(a, b) for a in one.cells(grid) for b in other.cells(grid))
+
+
 def _is_adjacent(creature: Creature, cells, grid: Grid) -> bool:
     """Whether any of ``cells`` is next to ``creature``'s space (not beyond it)."""
     return not adjacent_ring(creature, grid).isdisjoint(cells)
@@ -741,6 +771,88 @@ def _side_of(creature: Creature, cell, grid: Grid) -> str:
     x, y = grid.centre(cell)
     fx, fy = _unit_vector(creature, grid)
     return "left" if fx * (y - cy) - fy * (x - cx) < 0 else "right"
+
+
+def _borders(creature: Creature, grid: Grid) -> list:
+    """The sides of ``creature``'s space, each ``(outward, a, b)``: the step out through it and
+    its two ends, in whole numbers (squares at twice their size, so centres are odd; hexes in
+    axial coordinates at three times, so a corner is the sum of the three hexes meeting there)."""
+    own = set(creature.cells(grid))
+    sides = []
+    if grid.kind == "square":
+        for cell in own:
+            x, y = 2 * cell.x, 2 * cell.y
+            for (dx, dy), a, b in (
+                ((0, -1), (x, y), (x + 2, y)),
+                ((0, 1), (x, y + 2), (x + 2, y + 2)),
+                ((-1, 0), (x, y), (x, y + 2)),
+                ((1, 0), (x + 2, y), (x + 2, y + 2)),
+            ):
+                if Square(cell.x + dx, cell.y + dy) not in own:
+                    sides.append(((dx, dy), a, b))
+        return sides
+    vectors = grid.vectors
+    for cell in own:
+        q, r = cell.coords
+        for k, (dq, dr) in enumerate(vectors):
+            if Hex(q + dq, r + dr) in own:
+                continue
+            ends = [vectors[(k - 1) % len(vectors)], vectors[(k + 1) % len(vectors)]]
+            a, b = ((3 * q + dq + eq, 3 * r + dr + er) for eq, er in ends)
+            sides.append(((dq, dr), a, b))
+    return sides
+
+
+def _centre(cell, grid: Grid) -> tuple[int, int]:
+    """The centre of ``cell`` in the whole numbers of ``_borders``."""
+    a, b = cell.coords
+    return (2 * a + 1, 2 * b + 1) if grid.kind == "square" else (3 * a, 3 * b)
+
+
+def _turn(p, q, r) -> int:
+    """The sign of the turn from ``p`` through ``q`` to ``r``: 1, -1, or 0 when they line up."""
+    cross = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (cross > 0) - (cross < 0)
+
+
+def _between(p, q, r) -> bool:
+    """Whether ``r``, in line with ``p`` and ``q``, lies between them (ends included)."""
+    return min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= r[1] <= max(p[1], q[1])
+
+
+def _touches(p, q, a, b) -> bool:
+    """Whether the segment from ``p`` to ``q`` meets the side from ``a`` to ``b`` (an end
+    counts)."""
+    d1, d2, d3, d4 = _turn(p, q, a), _turn(p, q, b), _turn(a, b, p), _turn(a, b, q)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return (
+        (d1 == 0 and _between(p, q, a))
+        or (d2 == 0 and _between(p, q, b))
+        or (d3 == 0 and _between(a, b, p))
+        or (d4 == 0 and _between(a, b, q))
+    )
+
+
+def flanks(attacker: Creature, ally: Creature, defender: Creature, grid: Grid) -> bool:
+    """Whether ``attacker`` and ``ally`` stand on opposite sides of ``defender``.
+
+    SRD 3.5, Flanking: "trace an imaginary line between the two friendly characters' centers. If
+    the line passes through opposite borders of the opponent's space (including corners of
+    those borders), then the opponent is flanked"; "If a flanker takes up more than 1 square, it
+    gets the flanking bonus if any square it occupies counts for flanking." A line between a
+    square (or hex) of each that meets two sides of the defender's space facing opposite ways,
+    a corner counting for both its sides, flanks. Who threatens is the caller's question.
+    """
+    sides = _borders(defender, grid)
+    for mine in attacker.cells(grid):
+        p = _centre(mine, grid)
+        for theirs in ally.cells(grid):
+            q = _centre(theirs, grid)
+            met = {outward for outward, a, b in sides if _touches(p, q, a, b)}
+            if any((-dx, -dy) in met for dx, dy in met):
+                return True
+    return False
 
 
 def turn_in_place(creature: Creature, facing: int, grid: Grid) -> Creature:
@@ -1198,9 +1310,19 @@ def _cannot_be_flanked(rules: CombatRules, defender: Creature) -> str:
     return ""
 
 
-def _flanked_items(request: Attack, rules: CombatRules, zone: Zone, threatens: bool) -> list[Item]:
+def _bordering_zone(defender: Creature, cells, grid: Grid, ruleset: Ruleset) -> Zone | None:
+    """The zone furthest round ``defender`` among those of ``cells`` that border its space
+    (``None`` if none does): where a creature stands when only bordering spaces count."""
+    ring = adjacent_ring(defender, grid)
+    seen = [_zone_seen(defender, cell, grid, ruleset) for cell in cells if cell in ring]
+    return max(seen, key=ZONE_RANK.get) if seen else None
+
+
+def _flanked_items(request: Attack, rules: CombatRules, zone: Zone | None, threatens: bool) -> list[Item]:
     """Seed 001: the flanked condition, from the attacker's position and those of the others
-    threatening the defender; doubled from the rear; with the attacker's worsenings."""
+    threatening the defender; doubled from the rear; with the attacker's worsenings. ``zone``
+    is ``None`` when the attacker's position does not count (``variant_flanked_only_adjacent``:
+    it borders no space of the defender's); the others count as the option says too."""
     if not rules.flanked:
         return []
     defender, grid, ruleset = request.defender, request.grid, request.ruleset
@@ -1209,11 +1331,18 @@ def _flanked_items(request: Attack, rules: CombatRules, zone: Zone, threatens: b
         reason = f"Target cannot be flanked ({why_not}): no advantage from its side or rear"
         return [Item(reason, None, rules.rule)]
     sources = []
-    if threatens:
+    if threatens and zone is not None:
         sources.append(("you threaten", request.attacker, zone))
+    bordering = request.options.variant_flanked_only_adjacent
     for other in request.others_threatening:
-        seen = [_zone_seen(defender, cell, grid, ruleset) for cell in other.cells(grid)]
-        sources.append((f"{other.name} threatens", other, max(seen, key=ZONE_RANK.get)))
+        cells = other.cells(grid)
+        if bordering:
+            where = _bordering_zone(defender, cells, grid, ruleset)
+            if where is None:
+                continue
+        else:
+            where = max((_zone_seen(defender, cell, grid, ruleset) for cell in cells), key=ZONE_RANK.get)
+        sources.append((f"{other.name} threatens", other, where))
     best = None
     for who, creature, where in sources:
         effective, feature = _effective_zone(rules, creature, where)
@@ -1232,8 +1361,8 @@ def _flanked_items(request: Attack, rules: CombatRules, zone: Zone, threatens: b
     shifted = f" ({zone_name(effective, ruleset)} bonuses with {feature})" if feature else ""
     reason = f"{condition}: {who} it from its {zone_name(where, ruleset)}{shifted}"
     items = [Item(reason, -penalty * times, source)]
-    own, _ = _effective_zone(rules, request.attacker, zone)
-    if threatens:
+    if threatens and zone is not None:
+        own, _ = _effective_zone(rules, request.attacker, zone)
         share = WORSENING_SHARE[own]
         for worsening in request.worsenings:
             amount = int(worsening.amount * share)
@@ -1242,6 +1371,76 @@ def _flanked_items(request: Attack, rules: CombatRules, zone: Zone, threatens: b
                 reason = f"{worsening.feature} from its {zone_name(own, ruleset)}{half}"
                 items.append(Item(reason, -amount, rules.rule))
     return items
+
+
+@dataclass(frozen=True)
+class _Flank:
+    """The standard rules' flanking of one attack: the ``ally`` opposite (``None``: nobody),
+    why the defender cannot be flanked (``immune``, empty if it can) and what beat that
+    (``beaten``: a rogue four levels higher than Improved Uncanny Dodge)."""
+
+    ally: Creature | None = None
+    immune: str = ""
+    beaten: str = ""
+
+    @property
+    def flanking(self) -> bool:
+        """Whether the attack flanks: an ally opposite and a defender that can be flanked."""
+        return self.ally is not None and not self.immune
+
+
+def _standard_flank(request: Attack, rules: CombatRules, reached: tuple) -> _Flank:
+    """SRD 3.5, Flanking: "When making a melee attack, you get a +2 flanking bonus if your
+    opponent is threatened by a character or creature friendly to you on the opponent's
+    opposite border or opposite corner"; "Only a creature or character that threatens the
+    defender can help an attacker get a flanking bonus"; "Creatures with a reach of 0 feet
+    can't flank an opponent". The attacker must threaten the defender too."""
+    if not (rules.standard_flanking and request.kind.value.melee and reached):
+        return _Flank()
+    attacker, defender, grid = request.attacker, request.defender, request.grid
+    if not can_flank(attacker, grid):
+        return _Flank()
+    skipped = (attacker, defender, request.steed)
+    corners = request.options.reach_corners
+    target = set(defender.cells(grid))
+    ally = next(
+        (
+            other
+            for other in request.others
+            if other not in skipped
+            and other.side == attacker.side
+            and can_flank(other, grid)
+            and not target.isdisjoint(threatened_cells(other, grid, corners))
+            and flanks(request.body, other, defender, grid)
+        ),
+        None,
+    )
+    if ally is None:
+        return _Flank()
+    if defender.faceless:
+        return _Flank(ally, "faceless")
+    for feature in rules.cannot_be_flanked:
+        if feature not in defender.features:
+            continue
+        if feature == IMPROVED_UNCANNY_DODGE:
+            needed = defender.level + ROGUE_LEVELS_OVER_IMPROVED_UNCANNY_DODGE
+            if attacker.rogue_level >= needed:
+                return _Flank(ally, beaten=f"rogue level {attacker.rogue_level} beats {feature}")
+        return _Flank(ally, feature)
+    return _Flank(ally)
+
+
+def _flanking_items(flank: _Flank) -> list[Item]:
+    """SRD 3.5, Flanking: "+2 flanking bonus", or why not against a creature that cannot be
+    flanked."""
+    if flank.ally is None:
+        return []
+    if flank.immune:
+        reason = f"Target cannot be flanked ({flank.immune}): no bonus with {flank.ally.name} opposite"
+        return [Item(reason, None, RULE_FLANKING)]
+    beaten = f" ({flank.beaten})" if flank.beaten else ""
+    reason = f"Flanking: {flank.ally.name} threatens the target from the opposite side{beaten}"
+    return [Item(reason, 2, RULE_FLANKING)]
 
 
 def _shield_items(request: Attack, rules: CombatRules, zone: Zone, uncovered: bool) -> list[Item]:
@@ -1266,14 +1465,17 @@ def _shield_items(request: Attack, rules: CombatRules, zone: Zone, uncovered: bo
 
 
 def _sneak_attack(
-    request: Attack, rules: CombatRules, zone: Zone
+    request: Attack, rules: CombatRules, zone: Zone | None, flank: _Flank
 ) -> tuple[bool | None, list[Item]]:
     """Whether sneak attack damage applies, and the line saying why.
 
     UA Combat Facing, Sneak Attacks: "whenever her foe is flat-footed or whenever she's
     attacking with a melee weapon from the foe's rear area"; immunity still applies;
     Improved Uncanny Dodge. Seed 001: "these effects only apply to attacks that originate from
-    rear-facing spaces", and not against a creature that cannot be flanked.
+    rear-facing spaces", and not against a creature that cannot be flanked. The standard rules
+    (SRD 3.5, Sneak Attack): "when the rogue flanks her target" (``flank``). SRD 3.5: "Ranged
+    attacks can count as sneak attacks only if the target is within 30 feet", unless the
+    option ``ranged_sneak_attack_within_30_ft`` is off.
     """
     attacker, defender = request.attacker, request.defender
     has_it = attacker.rogue_level > 0 or SNEAK_ATTACK in attacker.features
@@ -1282,10 +1484,22 @@ def _sneak_attack(
     rule = rules.sneak_rule
     if IMMUNE_TO_SNEAK_ATTACK in defender.features:
         return False, [Item("Sneak attack: no, the target is immune", None, rule)]
-    if rules.sneak_from is None:
-        positional = "standard flanking (an ally opposite) is for the table to judge"
-    elif not request.kind.value.melee:
+    if not request.kind.value.melee:
+        feet = _feet_apart(request.body, defender, request.grid)
+        if request.options.ranged_sneak_attack_within_30_ft and feet > RANGED_SNEAK_ATTACK_FEET:
+            reason = (
+                f"Sneak attack: no, a ranged attack sneak attacks only within "
+                f"{RANGED_SNEAK_ATTACK_FEET} feet, and the target is {feet} feet away"
+            )
+            return False, [Item(reason, None, RULE_SNEAK_RANGE)]
         positional = "a ranged attack gets it only against a flat-footed target"
+    elif rules.sneak_from is None:
+        if flank.flanking:
+            return True, [Item(f"Sneak attack: yes, flanking with {flank.ally.name}", None, RULE_FLANKING)]
+        if flank.immune:
+            positional = f"the target cannot be flanked ({flank.immune})"
+        else:
+            positional = "no ally flanks the target with you"
     else:
         positional = _positional_sneak(request, rules, zone)
         if positional.startswith("yes"):
@@ -1300,11 +1514,13 @@ def _sneak_attack(
     return False, [Item(f"Sneak attack: no, {positional}, {flat}", None, rule)]
 
 
-def _positional_sneak(request: Attack, rules: CombatRules, zone: Zone) -> str:
+def _positional_sneak(request: Attack, rules: CombatRules, zone: Zone | None) -> str:
     """``"yes, from the rear"`` or why a melee attack from ``zone`` does not sneak attack."""
     attacker, defender = request.attacker, request.defender
     if not defender.has_facing:
         return f"the target has no rear ({_no_facing_reason(defender)})"
+    if zone is None:
+        return "not from a space bordering the target"
     why_not = _cannot_be_flanked(rules, defender)
     if why_not:
         return f"the target cannot be flanked ({why_not})"
@@ -1376,11 +1592,18 @@ def attack(request: Attack) -> AttackAnswer:
     if not info.attack_roll:
         return AttackAnswer(request, True, **common)
     target_cells = reached if info.melee else defender.cells(grid)
+    # Seed 001's flanked condition and sneak attack come from where the attacker stands; with
+    # the option, only a space bordering the defender's counts.
+    flank_zone = zone
+    if rules.flanked and request.options.variant_flanked_only_adjacent:
+        flank_zone = _bordering_zone(defender, body.cells(grid), grid, ruleset)
+    flank = _standard_flank(request, rules, reached)
     attack_items = _into_items(request, rules, body, target_cells)
     attack_items += _from_items(request, rules, zone, adjacent)
-    armor_class_items = _flanked_items(request, rules, zone, bool(reached))
+    attack_items += _flanking_items(flank)
+    armor_class_items = _flanked_items(request, rules, flank_zone, bool(reached))
     armor_class_items += _shield_items(request, rules, zone, uncovered)
-    sneak, damage_items = _sneak_attack(request, rules, zone)
+    sneak, damage_items = _sneak_attack(request, rules, flank_zone, flank)
     return AttackAnswer(
         request,
         True,

@@ -135,6 +135,17 @@ OPTION_INFO = (
         "A step into the flank or rear without turning costs 2 squares, diagonal or not",
         "Seed 000: UA Combat Facing, Moving Backward or Sideways (a Flankwise reading)",
     ),
+    OptionInfo(
+        "variant_flanked_only_adjacent",
+        "Flanked and sneak attack only from the bordering spaces (front, side and rear)",
+        "Seed 001: the flanked condition from side- and rear-facing spaces (a Flankwise reading)",
+    ),
+    OptionInfo(
+        "ranged_sneak_attack_within_30_ft",
+        "A ranged attack sneak attacks only within 30 feet",
+        "Seed 000: UA Combat Facing, Sneak Attacks, with the standard rules' 30-foot limit "
+        "(SRD 3.5 Sneak Attack; a Flankwise reading)",
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -171,7 +182,10 @@ class Options:
     gives every size the variant's whole back face as rear (``rules.zones.with_readings``);
     ``sideways_step_costs_two`` reads "It costs two squares of movement to enter a square on
     your flank or in your rear area" literally, 2 for any such step, where off it doubles the
-    step (a diagonal 3; ``rules.movement``).
+    step (a diagonal 3; ``rules.movement``); ``variant_flanked_only_adjacent`` grants seed
+    001's flanked condition and sneak attack only from the spaces bordering the target, not
+    from further out with reach; ``ranged_sneak_attack_within_30_ft``, on unless switched off,
+    keeps the standard rules' 30-foot limit on ranged sneak attacks (``rules.facing``).
     """
 
     body_points: bool = False
@@ -191,6 +205,8 @@ class Options:
     corner_facing_front_faces: bool = False
     variant_rear_is_back_face: bool = False
     sideways_step_costs_two: bool = False
+    variant_flanked_only_adjacent: bool = False
+    ranged_sneak_attack_within_30_ft: bool = True
 
     def __post_init__(self):
         for field in fields(self):
@@ -218,7 +234,8 @@ def _check_value(info: OptionInfo, value) -> None:
 
 
 DEFAULT_OPTIONS = Options()
-"""The rules as written: every optional rule off."""
+"""The rules as written: every optional rule off, every reading at the one docs/rules.md argues
+for (all off but ``ranged_sneak_attack_within_30_ft``)."""
 
 
 def set_option(options: Options, name: str, value: bool | int) -> Options:

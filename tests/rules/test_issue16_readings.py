@@ -22,6 +22,8 @@ READINGS = [
     "corner_facing_front_faces",
     "variant_rear_is_back_face",
     "sideways_step_costs_two",
+    "variant_flanked_only_adjacent",
+    "ranged_sneak_attack_within_30_ft",
 ]
 """The options issue 16 added, each a reading of a seed sentence."""
 
@@ -206,3 +208,81 @@ def test_the_literal_reading_leaves_turning_and_other_rulesets_alone():
         plain = reachable(hero, Battlefield(BOARD, ruleset=ruleset), Mode.MOVE, policy).costs
         literal = reachable(hero, Battlefield(BOARD, ruleset=ruleset, options=TWO), Mode.MOVE, policy).costs
         assert plain == literal
+
+
+# variant_flanked_only_adjacent (seed 001: side- and rear-facing spaces)
+
+BORDERING = Options(variant_flanked_only_adjacent=True)
+
+
+def test_reach_flanks_from_two_squares_out_unless_only_bordering_spaces_count():
+    """Seed 001: "When a creature is threatened from one of its side-facing spaces, the target
+    gains the flanked condition ... rear-facing spaces ... doubled"; sneak attack "only ...
+    from rear-facing spaces". Off, a reach weapon's wielder behind the goblin, two squares out,
+    doubles the flanked penalty and sneak attacks; on, only the eight spaces bordering the
+    goblin count, so it does neither."""
+    goblin = Creature("Goblin", Size.MEDIUM, Square(8, 8), facing=N, side="foe")
+    rogue = Creature("Rogue", Size.MEDIUM, Square(8, 10), facing=N, rogue_level=3, reach_weapon=True)
+    off = hit(rogue, goblin, VARIANT)
+    assert [item.value for item in off.armor_class_items] == [-4] and off.sneak_attack
+    on = hit(rogue, goblin, VARIANT, BORDERING)
+    assert on.allowed and not on.armor_class_items and not on.sneak_attack
+    assert "not from a space bordering the target" in on.damage_items[0].reason
+    near = Creature("Rogue", Size.MEDIUM, Square(8, 9), facing=N, rogue_level=3)
+    assert hit(near, goblin, VARIANT, BORDERING).sneak_attack
+
+
+def test_only_bordering_others_make_the_target_flanked():
+    """The others threatening the goblin count from a bordering side space only, with the option
+    on: a pikeman two squares to its east flanks it only with the option off."""
+    goblin = Creature("Goblin", Size.MEDIUM, Square(8, 8), facing=N, side="foe")
+    hero = Creature("Hero", Size.MEDIUM, Square(8, 7), facing=S)
+    pike = Creature("Pikeman", Size.MEDIUM, Square(10, 8), facing=W, reach_weapon=True)
+    beside = Creature("Guard", Size.MEDIUM, Square(9, 8), facing=W)
+
+    def flanked(other, options):
+        request = Attack(hero, goblin, AttackKind.MELEE, VARIANT, BOARD, options, others_threatening=(other,))
+        return [item.value for item in attack(request).armor_class_items]
+
+    assert flanked(pike, DEFAULT_OPTIONS) == [-2] and flanked(pike, BORDERING) == []
+    assert flanked(beside, DEFAULT_OPTIONS) == flanked(beside, BORDERING) == [-2]
+
+
+def test_the_bordering_reading_is_the_variants_alone():
+    """UA's +4 from beyond the rear with a reach weapon stays (Opponent Facing: "or the squares
+    beyond it, if you have a reach or ranged weapon")."""
+    goblin = Creature("Goblin", Size.MEDIUM, Square(8, 8), facing=N, side="foe")
+    rogue = Creature("Rogue", Size.MEDIUM, Square(8, 10), facing=N, rogue_level=3, reach_weapon=True)
+    assert texts(hit(rogue, goblin, UA_FACING, BORDERING)) == texts(hit(rogue, goblin, UA_FACING))
+
+
+# ranged_sneak_attack_within_30_ft (SRD 3.5, Sneak Attack)
+
+NO_LIMIT = Options(ranged_sneak_attack_within_30_ft=False)
+
+
+@pytest.mark.parametrize("ruleset", [UA_FACING, VARIANT, NO_FACING])
+def test_a_ranged_sneak_attack_needs_the_target_within_30_feet(ruleset):
+    """SRD 3.5: "Ranged attacks can count as sneak attacks only if the target is within 30
+    feet" (on by default); the UA text speaks only of the flat-footed foe, which is the reading
+    with the option off. At 30 feet it holds either way."""
+    sleeper = Creature("Goblin", Size.MEDIUM, Square(8, 2), facing=N, side="foe", flat_footed=True)
+    far = Creature("Rogue", Size.MEDIUM, Square(8, 9), facing=N, rogue_level=3)
+    close = Creature("Rogue", Size.MEDIUM, Square(8, 8), facing=N, rogue_level=3)
+    ranged = AttackKind.RANGED
+    limited = hit(far, sleeper, ruleset, kind=ranged)
+    assert limited.sneak_attack is False
+    assert [item.reason for item in limited.damage_items] == [
+        "Sneak attack: no, a ranged attack sneak attacks only within 30 feet, and the target is "
+        "35 feet away"
+    ]
+    assert hit(far, sleeper, ruleset, NO_LIMIT, kind=ranged).sneak_attack
+    assert hit(close, sleeper, ruleset, kind=ranged).sneak_attack
+    assert hit(close, sleeper, ruleset, NO_LIMIT, kind=ranged).sneak_attack
+
+
+def test_the_30_foot_limit_leaves_melee_alone():
+    """A reach weapon's melee sneak attack from the rear is not a ranged attack."""
+    goblin = Creature("Goblin", Size.MEDIUM, Square(8, 8), facing=N, side="foe")
+    rogue = Creature("Rogue", Size.MEDIUM, Square(8, 10), facing=N, rogue_level=3, reach_weapon=True)
+    assert hit(rogue, goblin, UA_FACING).sneak_attack and hit(rogue, goblin, UA_FACING, NO_LIMIT).sneak_attack

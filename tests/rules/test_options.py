@@ -34,10 +34,11 @@ def test_every_option_has_its_page_line():
 
 
 def test_default_is_the_rules_as_written():
-    """Every optional rule of the seeds is off until the table switches it on; the variant's
-    flanked penalty starts at the usual 2."""
+    """Every optional rule of the seeds is off until the table switches it on, and so is every
+    reading but the standard rules' 30-foot limit on ranged sneak attacks (issue 16); the
+    variant's flanked penalty starts at the usual 2."""
     assert DEFAULT_OPTIONS == Options()
-    assert not any(getattr(DEFAULT_OPTIONS, name) for name in SWITCHES)
+    assert [name for name in SWITCHES if getattr(DEFAULT_OPTIONS, name)] == ["ranged_sneak_attack_within_30_ft"]
     assert NUMBERS == ["flanked_penalty"]
     assert DEFAULT_OPTIONS.flanked_penalty == 2
 

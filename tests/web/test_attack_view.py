@@ -409,3 +409,14 @@ def test_reach_corners_reaches_the_panel_and_the_board():
     assert not attack_panel(encounter, STATS, "Ogre", "Rogue", "melee").allowed
     assert attack_panel(corners, STATS, "Ogre", "Rogue", "melee").allowed
     assert state.battlefield(corners, "Rogue").options == corners.options
+
+
+def test_the_panel_passes_everyone_for_standard_flanking():
+    """Issue 16: under the standard rules the panel's attack knows where everyone stands, so an
+    ally opposite shows "Flanking" and opens sneak attack; the same board under UA does not."""
+    encounter = replace(scene(ruleset=NO_FACING), creatures=scene().creatures + (medium("Fighter", 5, 4, 4),))
+    panel = attack_panel(encounter, STATS, "Rogue", "Goblin", "melee")
+    assert "Flanking: Fighter threatens the target from the opposite side: +2" in texts(panel.attack_lines)
+    assert panel.sneak_attack_applies
+    ua = attack_panel(replace(encounter, ruleset=scene().ruleset), STATS, "Rogue", "Goblin", "melee")
+    assert not any(line.startswith("Flanking") for line in texts(ua.attack_lines))

@@ -52,6 +52,18 @@ def test_the_stats_editor_refuses_with_the_rules_words():
         table.stats_from_form({**values, "action": Action.CAST_SPELL.value}, CombatStats())
 
 
+def test_every_reading_of_issue_16_has_a_control():
+    """The Rules tab builds a switch from each ``OPTION_INFO`` line; each reading's switch sets
+    it both ways."""
+    encounter = ambush()
+    for name in ("reach_corners", "sideways_step_costs_two", "corner_facing_front_faces",
+                 "variant_rear_is_back_face", "variant_flanked_only_adjacent", "ranged_sneak_attack_within_30_ft"):
+        default = getattr(encounter.options, name)
+        flipped = table.with_option(encounter, name, not default)
+        assert getattr(flipped.options, name) is (not default)
+        assert table.with_option(flipped, name, default).options == encounter.options
+
+
 def test_option_controls_set_the_options_consistently():
     """A switch turned on turns on what it needs; a number is read and its bounds checked."""
     encounter = ambush()
