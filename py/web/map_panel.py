@@ -100,6 +100,9 @@ class MapPanel:
                         "grid has (Undo brings back the old facings).")
         if dropped or dropped_walls:
             message += f" Terrain left out: {dropped} cells and {dropped_walls} walls (Undo brings them back)."
+        if board.encounter.areas and not encounter.areas:
+            count = len(board.encounter.areas)
+            message += f" {'The spell area' if count == 1 else f'The {count} spell areas'} laid on the old board removed (Undo brings them back)."
         board.commit(encounter, message)
 
     def set_grid(self, choice):

@@ -649,5 +649,10 @@ def board_image(encounter, arcs="selected"):
     width = math.ceil(across * cell + 2 * IMAGE_MARGIN)
     height = math.ceil(down * cell + 2 * IMAGE_MARGIN)
     ui = state.Ui(arcs="all" if arcs == "all" else "selected")
-    ops = grid_scene(grid, layout, width, height, 1.0, encounter.terrain) + board_scene(encounter, ui, layout, 1.0)
+    ops = grid_scene(grid, layout, width, height, 1.0, encounter.terrain)
+    if encounter.areas:
+        from web.area_tool import marker_ops
+
+        ops = list(ops) + marker_ops(encounter, layout)
+    ops = ops + board_scene(encounter, ui, layout, 1.0)
     return width, height, ops

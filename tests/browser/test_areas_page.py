@@ -121,3 +121,22 @@ def test_a_burst_laid_by_no_one_on_a_phone(opened):
     assert "Burst 10 ft radius laid. Inside: foes Bugbear and Goblin; friend Kroh." in notices(page)
     assert encounter_of(page).areas == (Template("burst", Square(8, 7), 10),)
     assert record.errors == []
+
+
+def test_a_new_board_says_the_areas_laid_on_the_old_one_are_gone(opened):
+    """A burst laid, then the board resized: the notice says the area went, and Undo brings
+    back the board with it."""
+    page, record = opened()
+    page.get_by_role("button", name="Spell area").click()
+    page.get_by_role("combobox", name="Cast by").select_option("")
+    page.get_by_role("combobox", name="Shape").select_option("burst")
+    layout = page_layout(page)
+    page.mouse.click(*corner(layout, 3, 12))
+    assert len(encounter_of(page).areas) == 1
+    page.get_by_label("Width").fill("25")
+    page.get_by_role("button", name="Resize board").click()
+    assert any("The spell area laid on the old board removed (Undo brings them back)." in text for text in notices(page))
+    assert encounter_of(page).areas == ()
+    page.get_by_role("button", name="Undo").click()
+    assert len(encounter_of(page).areas) == 1
+    assert record.errors == []
