@@ -268,7 +268,7 @@ class AreaTool:
         if caster is None or self.shape == "burst":
             return ()
         encounter = self.board.encounter
-        return area_starts(caster, encounter.grid, encounter.ruleset, self.shape)
+        return area_starts(caster, encounter.grid, encounter.zones_ruleset, self.shape)
 
     # The gesture.
     def pressed(self, point):
@@ -340,7 +340,7 @@ class AreaTool:
             template = Template(self.shape, aim["origin"], self.size, aim["direction"])
             caster = self.caster_creature()
             if caster is not None:
-                ruling = area_ruling(caster, template, grid, encounter.ruleset)
+                ruling = area_ruling(caster, template, grid, encounter.zones_ruleset)
                 aim.update(template=template, cells=ruling.cells, allowed=ruling.allowed,
                            reason=ruling.items[-1].reason if ruling.items else "")
             else:
