@@ -276,3 +276,48 @@ def test_the_stats_editor_saves_to_the_encounter_and_refuses_what_does_not_fit(t
     assert "A monster has no character class" in page.inner_text("#notices")
     assert page.evaluate("flankwise.encounter.stats_of('Rogue').is_monster") is False
     assert record.errors == []
+
+
+def test_standard_flanking_under_the_standard_rules_and_one_switch_back(table):
+    """Issue 16: under the standard rules (no facing) a rogue with an ally on the goblin's far
+    side flanks it (SRD 3.5 Flanking: +2 and sneak attack), named in the attack panel; the same
+    board under UA Combat Facing reads the rear area instead, with one switch of Rules."""
+    goblin = medium("Goblin", 5, 5, 0, side="foe")
+    rogue = medium("Rogue", 5, 6, 0, rogue_level=3)
+    fighter = medium("Fighter", 5, 4, 4)
+    page, record = table(Encounter(GRID, (goblin, rogue, fighter)))
+    layout = layout_of(page, GRID)
+    show_tab(page, "Rules")
+    page.get_by_role("combobox", name="Rules").select_option("none")
+    choose_tool(page, "attack")
+    click_cell(page, layout, Square(5, 6))
+    click_cell(page, layout, Square(5, 5))
+    lines = page.inner_text("#attack-lines")
+    assert "Flanking: Fighter threatens the target from the opposite side" in lines
+    assert "rear area" not in lines
+    show_tab(page, "Rules")
+    page.get_by_role("combobox", name="Rules").select_option("ua")
+    show_tab(page, "Attack")
+    lines = page.inner_text("#attack-lines")
+    assert "Target's rear area: +4" in lines and "Flanking: Fighter" not in lines
+    assert record.errors == []
+
+
+def test_the_reach_corners_switch_reaches_the_far_diagonal(table):
+    """Issue 16, defect 3: the reach_corners reading is a switch on the Rules tab; with it on, a
+    Large (tall) creature's 10-foot reach takes the square two diagonals off its corner, and the
+    attack panel lets it strike there; off, the target is out of reach."""
+    ogre = Creature("Ogre", Size.LARGE, Square(5, 5), facing=3, side="foe")
+    target = medium("Kroh", 8, 3, 0)
+    page, record = table(Encounter(GRID, (ogre, target)))
+    layout = layout_of(page, GRID)
+    choose_tool(page, "attack")
+    click_cell(page, layout, Square(6, 5))
+    click_cell(page, layout, Square(8, 3))
+    assert "Out of reach" in page.inner_text("#panel-attack")
+    show_tab(page, "Rules")
+    page.check("#option-reach_corners")
+    assert page.evaluate("flankwise.encounter.options.reach_corners") is True
+    show_tab(page, "Attack")
+    assert "Out of reach" not in page.inner_text("#panel-attack")
+    assert record.errors == []
