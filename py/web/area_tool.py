@@ -15,7 +15,7 @@ import math
 
 from web.canvas import names_text
 from web.dom import element, fill_select, make, on
-from web.scene import circle, polygon
+from web.scene import circle, label_ops, polygon
 
 SHAPES = (("burst", "Burst"), ("cone", "Cone"), ("line", "Line"))
 """The shapes the tool lays, with their labels."""
@@ -66,6 +66,17 @@ def area_name(template) -> str:
     """``"Cone 30 ft"``, ``"Burst 20 ft radius"``."""
     shape = template.shape.capitalize()
     return f"{shape} {template.size} ft radius" if template.shape == "burst" else f"{shape} {template.size} ft"
+
+
+def where_text(template, grid) -> str:
+    """Where an area lies and points, as a player finds it on the board: ``"NE from column 9,
+    row 6"`` (a square's intersection at its north-west corner; a hex's column and row)."""
+    column, row = (template.origin.x, template.origin.y) if grid.kind == "square" else grid.to_offset(template.origin)
+    place = f"column {column}, row {row}"
+    if template.direction is None:
+        return f"at {place}"
+    names = grid.diagonals if grid.kind == "hex" and template.shape == "cone" else grid.directions
+    return f"{names[template.direction]} from {place}"
 
 
 def inside_text(creatures) -> str:
@@ -186,7 +197,7 @@ class AreaTool:
         for number, template in enumerate(encounter.areas):
             inside = encounter.creatures_in(template.cells(encounter.grid))
             item = make("li")
-            item.appendChild(make("span", f"{area_name(template)}: {inside_text(inside)}"))
+            item.appendChild(make("span", f"{area_name(template)} {where_text(template, encounter.grid)}: {inside_text(inside)}"))
             button = make("button", "Remove")
             button.type = "button"
             button.dataset.index = str(number)
@@ -387,8 +398,9 @@ class AreaTool:
         self.board.canvas.request_frame()
         return had
 
-    def ops(self, layout, scale):
-        """The tool's drawing in device pixels: the caster's starts and the area being aimed."""
+    def ops(self, layout, scale, bounds=None):
+        """The tool's drawing in device pixels: the caster's starts, the area being aimed, and
+        while it cannot be cast so, the reason beside its start."""
         if self.board.ui.tool != "area":
             return []
         ops = []
@@ -409,4 +421,6 @@ class AreaTool:
         if aim is not None:
             x, y = self.origin_pixel(aim["origin"], layout) if aim["start"] is None else self.start_pixel(aim["start"], layout)
             ops.append(("path", circle(x, y, r * 1.2), "#ffffff", REFUSED if not aim.get("allowed") else ALLOWED, 2.5 * scale))
+            if not aim.get("allowed") and aim.get("reason"):
+                ops.extend(label_ops(aim["reason"], (x, y), layout.cell_size, REFUSED, scale, bounds))
         return ops

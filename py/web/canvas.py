@@ -113,9 +113,10 @@ class Canvas:
             ops += self.path_ops(gesture, layout)
         elif gesture and gesture.get("box"):
             ops = ops + list(scene.box_ops(gesture["box"], self.dpr))
-        ops = ops + board.ruler.ops(layout, self.dpr, self.size)
+        under, over = board.ruler.ops(layout, self.dpr, self.size)
+        below, ops = below + under, ops + over
         if board.areas is not None:
-            ops = ops + board.areas.ops(layout, self.dpr)
+            ops = ops + board.areas.ops(layout, self.dpr, self.size)
         painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background, before=below)
 
     def path_ops(self, gesture, layout):

@@ -1,7 +1,8 @@
 """The notices over the board: every message the page gives, shown where the player is looking.
 
 A small stack at the board's top edge (``#notices``, an ``aria-live`` region) holds the latest
-messages. Information fades after a few seconds; an error stays until the player dismisses it
+messages. Information fades after a few seconds, and a new piece of information takes the
+place of the last (so a run of actions never stacks up over the board); an error stays until the player dismisses it
 or takes the next action (``clear_errors``), so a refusal is never missed and never lingers
 over a board that has moved on. A notice may carry one action button (Undo a deleted save),
 which stays for ``ACTION_SECONDS``. ``beside`` puts a short callout next to a point of the board
@@ -44,8 +45,11 @@ class Notices:
         handler)`` for a button in the notice (the notice then stays ``ACTION_SECONDS``), or
         ``(label, handler, name)`` to give the button a fuller accessible name. Returns the
         notice's element."""
+        if not error and action is None:
+            for older in list(self.box.querySelectorAll(".notice.info")):
+                self.remove(older)
         notice = self.document.createElement("div")
-        notice.className = "notice error" if error else "notice"
+        notice.className = "notice error" if error else ("notice" if action is not None else "notice info")
         if error:
             notice.setAttribute("role", "alert")
         message = self.document.createElement("p")

@@ -11,7 +11,7 @@ rule; ``ruler_ops`` draws what the rules answered.
 
 from dataclasses import dataclass
 
-from web.scene import circle, footprint_centre, label_ops
+from web.scene import LABEL_FILL, circle, footprint_centre, label_ops
 
 RULER_COLOUR = "#6a3d9a"
 """The ruler's line, dots and label (purple: no overlay of the board uses it)."""
@@ -156,12 +156,14 @@ class Ruler:
         return self.ends + ([self.live] if self.live is not None else [])
 
     def ops(self, layout, scale, bounds):
-        """The ruler's drawing in device pixels (``layout``), or nothing."""
+        """The ruler's drawing in device pixels (``layout``): ``(below, above)``, the line and
+        dots drawn under the tokens (never over a creature's name) and the reading above."""
         ends = self.shown()
         if not ends:
-            return []
-        encounter = self.board.encounter
-        return list(ruler_ops(encounter, ends, layout, scale, bounds))
+            return [], []
+        drawn = ruler_ops(self.board.encounter, ends, layout, scale, bounds)
+        label = next((index for index, op in enumerate(drawn) if op[0] == "path" and op[2] == LABEL_FILL), len(drawn))
+        return list(drawn[:label]), list(drawn[label:])
 
 
 def ruler_ops(encounter, ends, layout, scale=1.0, bounds=None):

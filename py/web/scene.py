@@ -576,7 +576,7 @@ def box_ops(box, scale=1.0):
 
 
 LABEL_FILL = "rgba(255,255,255,0.94)"
-CHARACTER_WIDTH = 0.56
+CHARACTER_WIDTH = 0.62
 """A bold system-ui character's width, as a share of the font size (a generous average)."""
 
 

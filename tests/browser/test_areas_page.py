@@ -64,7 +64,7 @@ def test_a_cone_from_krohs_front_names_who_is_inside_and_stays(opened):
     assert "Cone 30 ft from Kroh laid. Inside: foe Ogre." in notices(page)
     assert encounter_of(page).areas == (Template("cone", Square(*KROH_NE), 30, 1),)
     listing = page.get_by_role("list", name="Spell areas on the board")
-    assert "Cone 30 ft: Inside: foe Ogre." in listing.inner_text()
+    assert "Cone 30 ft NE from column 9, row 6: Inside: foe Ogre." in listing.inner_text()
     page.get_by_role("button", name="Undo").click()
     assert encounter_of(page).areas == ()
     page.get_by_role("button", name="Redo").click()

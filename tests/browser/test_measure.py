@@ -107,7 +107,7 @@ def test_a_phone_measures_with_a_finger(opened):
     layout = page_layout(page)
     view = page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y]")
     touch_drag(page, layout.to_pixel(Square(5, 8)), layout.to_pixel(Square(8, 11)))
-    assert "Measured 20 ft (4 squares)." in notices(page)
+    assert notices(page) == ["Measured 20 ft (4 squares)."], "the new information takes the place of the last"
     assert page.evaluate("[flankwise.view.pan_x, flankwise.view.pan_y]") == view
     box = page.evaluate("(() => { const r = document.querySelector('#notices .notice').getBoundingClientRect();"
                         " return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]; })()")
