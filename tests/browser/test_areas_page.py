@@ -140,3 +140,44 @@ def test_a_new_board_says_the_areas_laid_on_the_old_one_are_gone(opened):
     page.get_by_role("button", name="Undo").click()
     assert len(encounter_of(page).areas) == 1
     assert record.errors == []
+
+
+def test_a_cone_on_hexes_leaves_a_front_corner(opened):
+    """On flat-topped hexes a Medium caster facing north may start a cone only at the corners
+    touching its front hexes (rules.areas.area_starts); dragged out past one of them, the 30-ft
+    cone is laid from that corner, a 60-degree wedge of 27 hexes less any off the board."""
+    from rules.areas import area_starts
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import HexGrid
+    from rules.link import encounter_hash
+    from rules.sizes import Size
+
+    grid = HexGrid(16, 12, "flat")
+    mage = Creature("Mage", Size.MEDIUM, grid.from_offset(7, 7), facing=0)
+    encounter = Encounter(grid, (mage,))
+    page, record = opened(link=encounter_hash(encounter))
+    page.get_by_role("list", name="Creatures").get_by_text("Mage", exact=True).click()
+    page.get_by_role("button", name="Spell area").click()
+    layout = page_layout(page, grid)
+    starts = area_starts(mage, grid, encounter.zones_ruleset, "cone")
+    start = next(start for start in starts if start.allowed)
+    refused = next(start for start in starts if not start.allowed)
+    assert len([s for s in starts if s.allowed]) == 4
+
+    def pixel(start):
+        points = [layout.to_pixel(cell) for cell in start.cells]
+        return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+    centre = layout.to_pixel(mage.anchor)
+    sx, sy = pixel(start)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(centre[0] + 3 * (sx - centre[0]), centre[1] + 3 * (sy - centre[1]), steps=5)
+    page.mouse.up()
+    laid = parse_encounter_hash(page.evaluate("flankwise.link()")).areas
+    assert laid == (Template("cone", start.origin, 30, start.direction),)
+    assert any(text.startswith("Cone 30 ft from Mage laid.") for text in notices(page))
+    page.mouse.click(*pixel(refused))
+    assert notices(page, errors_only=True)[-1].startswith("Mage cannot start a cone there.")
+    assert record.errors == []
