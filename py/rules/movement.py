@@ -655,12 +655,13 @@ class _Layer(_Marks):
                 self._shut(a, b - db, k, reason)
 
     def _walls(self, terrain: Terrain, flying: bool) -> None:
-        """Walls on the edges between cells: blocking ones shut the crossing, low ones cost 2
-        squares more; on squares no walker steps diagonally past either's ends."""
+        """Walls and doors on the edges between cells: blocking ones (a wall, a closed door)
+        shut the crossing, low walls cost 2 squares more; on squares no walker steps diagonally
+        past either's ends. An open door is no obstacle: nothing to shut, pay or cut."""
         lattice = self.lattice
         for a, b, name in terrain.edges:
             kind = EDGE_KINDS[name]
-            if flying and kind.flyers_ignore:
+            if (flying and kind.flyers_ignore) or not kind.hinders:
                 continue
             (xa, ya), (xb, yb) = a.coords, b.coords
             label = f"{kind.label} between {cell_text(a)} and {cell_text(b)}"

@@ -6,9 +6,12 @@ which stop a walker but which "you can move diagonally past". Each kind is a row
 (``TERRAIN_KINDS`` for what fills a cell, ``EDGE_KINDS`` for what stands on the line between two
 cells); ``rules.movement`` reads the rows and never names a kind in an ``if``.
 
-A ``Terrain`` is a frozen value: the kinds on each cell and the walls on the edges between
-neighbouring cells (on squares and hexes alike). It is hashable and cheap to compare by
-identity, so the board keeps one value and the movement rules cache their work per value.
+A ``Terrain`` is a frozen value: the kinds on each cell and the walls and doors on the edges
+between neighbouring cells (on squares and hexes alike; on hexes every two neighbours share a
+side). A door's state is its kind: ``"door"`` is closed and ``"open door"`` open, so opening or
+closing one replaces one kind by the other (``EdgeKind.toggled``, ``with_door_toggled``). It is
+hashable and cheap to compare by identity, so the board keeps one value and the movement rules
+cache their work per value.
 """
 
 from bisect import bisect_left
@@ -107,11 +110,13 @@ diagonally past other impassable obstacles, such as pits."
 
 @dataclass(frozen=True)
 class EdgeKind:
-    """One kind of wall standing on the line between two neighbouring cells.
+    """One kind of wall or door standing on the line between two neighbouring cells.
 
     ``blocks``: no creature crosses it; otherwise crossing it costs ``extra`` squares on top of
-    the square beyond (a hampering obstacle between squares). No walker steps diagonally past its
-    ends; ``flyers_ignore``: flying and incorporeal creatures pass over it as if it were not there.
+    the square beyond (a hampering obstacle between squares). No walker steps diagonally past the
+    ends of one that blocks or costs; one that does neither (an open door) is no obstacle at all.
+    ``flyers_ignore``: flying and incorporeal creatures pass over it as if it were not there.
+    ``toggled``: for a door, the kind it becomes when opened or closed (``None`` for a wall).
     """
 
     name: str
@@ -120,18 +125,35 @@ class EdgeKind:
     extra: int
     flyers_ignore: bool
     rule: str
+    toggled: str | None = None
+
+    @property
+    def is_door(self) -> bool:
+        """Whether this is a door, open or closed (a click opens or closes it)."""
+        return self.toggled is not None
+
+    @property
+    def hinders(self) -> bool:
+        """Whether a walker meets it at all: it blocks or costs more to cross (an open door
+        does neither)."""
+        return self.blocks or self.extra > 0
 
 
 EDGE_KINDS = {
     kind.name: kind
     for kind in (
+        # Links number the kinds in this order (rules.link, "w"): append, never reorder, in v1.
         EdgeKind("wall", "the wall", blocks=True, extra=0, flyers_ignore=False, rule=RULE_OBSTACLES),
         EdgeKind("low wall", "the low wall", blocks=False, extra=2, flyers_ignore=True, rule=RULE_OBSTACLES),
+        EdgeKind("door", "the door", blocks=True, extra=0, flyers_ignore=False, rule=RULE_OBSTACLES, toggled="open door"),
+        EdgeKind("open door", "the open door", blocks=False, extra=0, flyers_ignore=True, rule=RULE_OBSTACLES, toggled="door"),
     )
 }
 """Seed 002, "Obstacles": "each ... obstacle between squares counts as 2 squares of movement. You
 must pay this cost to cross the barrier, in addition to the cost to move into the square on the
-other side"; "some obstacles block movement entirely"."""
+other side"; "some obstacles block movement entirely". A closed door is such an obstacle, read as
+a wall; an open one stands aside and is no obstacle (docs/rules.md, "Movement": "Walls and
+doors")."""
 
 
 def _parse(text, table: dict, what: str) -> str:
@@ -153,13 +175,34 @@ def terrain_kind_name(kind: str) -> str:
 
 
 def parse_edge_kind(text: str) -> str:
-    """The wall kind called ``text`` (any case): ``"Low Wall"`` -> ``"low wall"``."""
+    """The wall or door kind called ``text`` (any case): ``"Low Wall"`` -> ``"low wall"``."""
     return _parse(text, EDGE_KINDS, "kind of wall")
 
 
 def edge_kind_name(kind: str) -> str:
-    """The short name of a wall kind, the text ``parse_edge_kind`` reads back."""
+    """The short name of a wall or door kind, the text ``parse_edge_kind`` reads back."""
     return EDGE_KINDS[parse_edge_kind(kind)].name
+
+
+def toggled_door_kind(kind: str) -> str:
+    """The kind a door becomes when opened or closed: ``"door"`` (closed) <-> ``"open door"``;
+    ``TerrainError`` for a wall, which does not open."""
+    found = EDGE_KINDS[parse_edge_kind(kind)]
+    if not found.is_door:
+        raise TerrainError(f"{found.label.capitalize()} is not a door: it does not open or close.")
+    return found.toggled
+
+
+def with_door_toggled(terrain: "Terrain", a, b) -> "Terrain":
+    """``terrain`` with the door between cells ``a`` and ``b`` opened if it was closed and closed
+    if it was open; ``TerrainError`` if no door stands there."""
+    kind = terrain.edge_between(a, b)
+    if kind is None or not EDGE_KINDS[kind].is_door:
+        raise TerrainError(f"There is no door between {cell_text(a)} and {cell_text(b)}.")
+    edges = tuple(
+        (x, y, toggled_door_kind(name) if (x, y) in ((a, b), (b, a)) else name) for x, y, name in terrain.edges
+    )
+    return Terrain(terrain.cells, edges)
 
 
 _NAMES = {Square: ("x", "y"), Hex: ("q", "r")}

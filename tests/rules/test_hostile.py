@@ -46,7 +46,7 @@ from rules.link import (
 from rules.options import DEFAULT_OPTIONS, OPTION_INFO, set_option
 from rules.sizes import Size
 from rules.speed import ARMOURS, SpeedModifier
-from rules.terrain import TERRAIN_KINDS, Terrain
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
 from rules.zones import VARIANT
 
 
@@ -227,7 +227,7 @@ MOST_WALLS = 5 * 5 * 2
         ({"w": [0, 2]}, "its walls are not cells, sides and kinds"),
         ({"w": [0, 2, 0] * (MOST_WALLS + 1)}, f"^This link cannot be opened: it has {MOST_WALLS + 1} walls; a board this size holds at most {MOST_WALLS}$"),
         ({"w": [0, 8, 0]}, "a wall of it faces no side of a cell"),
-        ({"w": [0, 2, 2]}, "a wall of it is of no kind this page knows"),
+        ({"w": [0, 2, len(EDGE_KINDS)]}, "a wall of it is of no kind this page knows"),
         ({"w": [25, 2, 0]}, "a wall of it names no cell of the board"),
         ({"w": [4, 2, 0]}, r"The wall between \(4, 0\) and \(5, 0\) lies off the square board$"),
         ({"w": [0, 2, 0, 1, 6, 1]}, r"The edge between \(1, 0\) and \(0, 0\) holds one wall, not two$"),

@@ -9,7 +9,8 @@ stepping from every cell is computed in one go, and the minimum kept, until noth
 Each shape has two arrays, one per diagonal parity (whether the next plain diagonal counts 1 or
 2), so the 1-2-1-2 count runs along the whole path. The engine (``rules.movement``) answers
 with a Dijkstra over flat lists; the two must agree on every place, on seeded random boards
-with difficult terrain, obstacles, walls, pits, narrow passages and creatures.
+with difficult terrain, obstacles, walls, doors open and closed, pits, narrow passages and
+creatures.
 """
 
 import math
@@ -92,7 +93,7 @@ def make_spec(seed: int, layout: str, mover_size: Size) -> dict:
         da, db = rng.choice(sides)
         b = (a[0] + da, a[1] + db)
         if b in on_board and (b, a) not in walls:
-            walls[(a, b)] = rng.choice(("wall", "wall", "low wall"))
+            walls[(a, b)] = rng.choice(("wall", "wall", "low wall", "door", "open door"))
     free = {cell for cell in cells if cell not in terrain}
 
     def place(size: Size) -> tuple[int, int]:
@@ -196,15 +197,15 @@ class Oracle:
         return footprint_of(self.spec["layout"], self.steps, size, anchor)
 
     def barred_steps(self, solid: np.ndarray):
-        """Per direction, the cells a step that way may not leave from (a wall crossed; on
-        squares, a diagonal through a wall's end or a solid cell's corner), and those whose step
-        crosses a low wall."""
+        """Per direction, the cells a step that way may not leave from (a wall or closed door
+        crossed; on squares, a diagonal through a wall's or closed door's end or a solid cell's
+        corner), and those whose step crosses a low wall. An open door is not there at all."""
         layout = self.spec["layout"]
         barred = [self.grid(False) for _ in self.steps]
         low = [self.grid(False) for _ in self.steps]
         ends = set()
         for (a, b), kind in self.spec["walls"].items():
-            if kind == "low wall" and self.flying:
+            if kind == "open door" or (kind == "low wall" and self.flying):
                 continue
             for one, two in ((a, b), (b, a)):
                 k = self.steps.index((two[0] - one[0], two[1] - one[1]))

@@ -39,7 +39,7 @@ def test_walls_block_or_cost_two_more():
     cost to move into the square on the other side"; "some obstacles block movement entirely"."""
     assert EDGE_KINDS["wall"].blocks
     assert not EDGE_KINDS["low wall"].blocks and EDGE_KINDS["low wall"].extra == 2
-    assert {kind.extra for kind in EDGE_KINDS.values() if not kind.blocks} == {2}
+    assert {kind.extra for kind in EDGE_KINDS.values() if kind.hinders and not kind.blocks} == {2}
 
 
 def test_names_round_trip():
