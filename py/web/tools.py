@@ -2,14 +2,15 @@
 
 The page's palette offers every kind of ground ``rules.terrain.TERRAIN_KINDS`` knows, and an
 eraser; the brush paints the cells a drag passes over (the grid's own ``line`` fills the gaps
-between two pointer events), the rectangle paints a box of cells, and on squares the wall tool
-toggles a wall on the cell edge nearest the pointer (Seed 002, "Obstacles": an obstacle between
-squares). Each returns a new ``Terrain``; the terrain's own checks decide what is valid.
+between two pointer events), the rectangle paints a box of cells, and the wall tool toggles a
+wall, low wall or door on the side nearest the pointer, of a square or a hex (Seed 002,
+"Obstacles": an obstacle between squares). A click on a door opens or closes it. Each returns a
+new ``Terrain``; the terrain's own checks decide what is valid.
 """
 
 import math
 
-from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain, with_door_toggled
 
 ERASE = "erase"
 """The palette's eraser: painting with it makes cells open ground again."""
@@ -32,8 +33,14 @@ def palette():
 
 
 def wall_kinds():
-    """``(value, label)`` for each kind of wall ``rules.terrain.EDGE_KINDS`` knows."""
-    return tuple((name, kind.label.removeprefix("the ").capitalize()) for name, kind in EDGE_KINDS.items())
+    """``(value, label)`` for each kind of wall or door ``rules.terrain.EDGE_KINDS`` knows that
+    the wall tool builds: a door is built closed (a click opens it), so an open door is not
+    offered."""
+    return tuple(
+        (name, kind.label.removeprefix("the ").capitalize())
+        for name, kind in EDGE_KINDS.items()
+        if kind.blocks or not kind.is_door
+    )
 
 
 def painted(terrain: Terrain, cells, kind: str) -> Terrain:
@@ -79,36 +86,73 @@ def box(grid, corner, other) -> tuple:
 
 
 def nearest_edge(grid, layout, x, y):
-    """The two squares sharing the side nearest the pixel ``x``, ``y``, or ``None`` when the
-    point is not within ``EDGE_GRAB`` of a side between two squares of the board (or the board
-    is of hexes: walls are drawn on squares)."""
-    if grid.kind != "square":
-        return None
+    """The two cells sharing the side nearest the pixel ``x``, ``y``, or ``None`` when the point
+    is not within ``EDGE_GRAB`` of a side between two cells of the board. On squares a side is
+    one of the four straight neighbours'; on hexes every neighbour shares a side. The side
+    between two cells lies halfway between their centres, square across the line joining them,
+    so the distance to it is measured along that line."""
     cell = layout.from_pixel(x, y)
     cx, cy = layout.to_pixel(cell)
-    size = layout.cell_size
     best = None
-    for step in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-        ex, ey = cx + step[0] * size / 2, cy + step[1] * size / 2
-        across = abs((x - ex) * step[0] + (y - ey) * step[1])
+    for da, db in grid.vectors:
+        if grid.kind == "square" and da and db:
+            continue
+        a, b = cell.coords
+        other = type(cell)(a + da, b + db)
+        ox, oy = layout.to_pixel(other)
+        half = math.hypot(ox - cx, oy - cy) / 2
+        # How far the point lies from the side, along the line from this centre to the other.
+        across = abs(half - ((x - cx) * (ox - cx) + (y - cy) * (oy - cy)) / (2 * half))
         if best is None or across < best[0]:
-            best = (across, step)
-    across, step = best
-    other = type(cell)(cell.x + step[0], cell.y + step[1])
-    if across > EDGE_GRAB * size or not (grid.contains(cell) and grid.contains(other)):
+            best = (across, other)
+    across, other = best
+    if across > EDGE_GRAB * layout.cell_size or not (grid.contains(cell) and grid.contains(other)):
         return None
     return (cell, other)
 
 
+def _same_edge_kind(present: str | None, kind: str) -> bool:
+    """Whether the wall tool holding ``kind`` finds its own kind at an edge holding
+    ``present``: the same kind, or the same door open or closed."""
+    return present == kind or (present is not None and EDGE_KINDS[present].toggled == kind)
+
+
 def toggled_wall(terrain: Terrain, a, b, kind: str) -> tuple[Terrain, str]:
     """``terrain`` with the wall between ``a`` and ``b`` toggled, and what happened: a wall of
-    another kind becomes ``kind``; one of ``kind`` is taken away."""
+    another kind becomes ``kind``; one of ``kind`` is taken away (a door open or closed alike)."""
     present = terrain.edge_between(a, b)
     kept = tuple(edge for edge in terrain.edges if {edge[0], edge[1]} != {a, b})
+    if _same_edge_kind(present, kind):
+        return Terrain(terrain.cells, kept), f"Removed the {EDGE_KINDS[present].label.removeprefix('the ')}"
     label = EDGE_KINDS[kind].label.removeprefix("the ")
-    if present == kind:
-        return Terrain(terrain.cells, kept), f"Removed the {label}"
     return Terrain(terrain.cells, kept + ((a, b, kind),)), f"Built a {label}"
+
+
+def door_at(grid, layout, terrain: Terrain, x, y):
+    """The two cells either side of the door nearest the pixel ``x``, ``y`` (open or closed),
+    or ``None`` when the nearest side (``nearest_edge``) holds no door."""
+    edge = nearest_edge(grid, layout, x, y)
+    if edge is None:
+        return None
+    kind = terrain.edge_between(*edge)
+    return edge if kind is not None and EDGE_KINDS[kind].is_door else None
+
+
+def toggled_door(terrain: Terrain, a, b) -> tuple[Terrain, str]:
+    """``terrain`` with the door between ``a`` and ``b`` opened or closed, and what happened
+    ("Opened the door", "Closed the door"). ``rules.terrain.TerrainError`` if no door is there."""
+    opened = with_door_toggled(terrain, a, b)
+    return opened, ("Closed the door" if EDGE_KINDS[opened.edge_between(a, b)].blocks else "Opened the door")
+
+
+def clicked_door(grid, layout, terrain: Terrain, x, y):
+    """What a Select-tool click at pixel ``x``, ``y`` does to a door: ``(terrain, message)`` with
+    the nearest door opened or closed, or ``None`` when the click is not on a door (then it is
+    the token's or the board's click as ever). Closing a door through a big creature's space
+    is refused when the page builds the encounter (``rules.placement``: a blocking edge may
+    not run through a creature's space)."""
+    edge = door_at(grid, layout, terrain, x, y)
+    return None if edge is None else toggled_door(terrain, *edge)
 
 
 def shared_side(a_corners, b_corners):

@@ -5,9 +5,23 @@ nearest side, and how the grid layer draws terrain with a mark per kind and wall
 import pytest
 
 from rules.grid import HexGrid, Square, SquareGrid
-from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain
+from rules.terrain import EDGE_KINDS, TERRAIN_KINDS, Terrain, TerrainError
 from web.scene import TERRAIN_STYLES, WALL_STYLES, grid_scene
-from web.tools import ERASE, box, nearest_edge, painted, palette, shared_side, stroke, toggled_wall, wall_kinds
+from web.tools import (
+    EDGE_GRAB,
+    ERASE,
+    box,
+    clicked_door,
+    door_at,
+    nearest_edge,
+    painted,
+    palette,
+    shared_side,
+    stroke,
+    toggled_door,
+    toggled_wall,
+    wall_kinds,
+)
 from web.view import View
 
 GRID = SquareGrid(10, 8)
@@ -19,7 +33,8 @@ def test_the_palette_offers_every_kind_of_ground_and_an_eraser():
     values = [value for value, _ in palette()]
     assert values == list(TERRAIN_KINDS) + [ERASE]
     assert dict(palette())["blocking"] == "A blocking obstacle"
-    assert [value for value, _ in wall_kinds()] == list(EDGE_KINDS)
+    assert [value for value, _ in wall_kinds()] == ["wall", "low wall", "door"]
+    assert dict(wall_kinds())["door"] == "Door"
 
 
 def test_painting_replaces_a_cells_kinds_and_erasing_clears_them():
@@ -56,14 +71,61 @@ def test_the_wall_tool_finds_the_side_nearest_the_click(dx, dy, other):
     assert nearest_edge(GRID, LAYOUT, x + dx * size, y + dy * size) == (Square(3, 3), other)
 
 
-def test_the_wall_tool_ignores_the_middle_the_board_edge_and_hexes():
-    """A click in a square's middle, on the board's outer side, or on hexes finds no side."""
+def test_the_wall_tool_ignores_the_middle_and_the_board_edge():
+    """A click in a square's middle, or on the board's outer side, finds no side."""
     x, y = LAYOUT.to_pixel(Square(3, 3))
     assert nearest_edge(GRID, LAYOUT, x, y) is None
     x, y = LAYOUT.to_pixel(Square(0, 3))
     assert nearest_edge(GRID, LAYOUT, x - 0.45 * LAYOUT.cell_size, y) is None
-    hexes = HexGrid(6, 6, "flat")
-    assert nearest_edge(hexes, View().layout(hexes), 100, 100) is None
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_the_wall_tool_finds_every_side_of_a_hex(orientation):
+    """Issue 17: on hexes every neighbour shares a side, and a click near that side, a little
+    off its middle, picks it: the hex and that neighbour."""
+    hexes = HexGrid(6, 6, orientation)
+    layout = View().layout(hexes)
+    cell = hexes.from_offset(2, 2)
+    x, y = layout.to_pixel(cell)
+    neighbours = hexes.neighbours(cell)
+    assert len(neighbours) == 6
+    for other in neighbours:
+        ox, oy = layout.to_pixel(other)
+        # 0.4 of the way to the other centre (0.1 of a cell short of the side), 0.1 of a cell along it.
+        px, py = x + 0.4 * (ox - x) - 0.1 * (oy - y), y + 0.4 * (oy - y) + 0.1 * (ox - x)
+        assert nearest_edge(hexes, layout, px, py) == (cell, other)
+        side = shared_side(layout.corners(cell), layout.corners(other))
+        assert side is not None, "the side the wall is drawn on"
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_the_wall_tool_ignores_a_hexs_middle_and_the_boards_outer_sides(orientation):
+    """A click in a hex's middle is further than ``EDGE_GRAB`` from every side; a click by a
+    side on the board's rim has no hex beyond it."""
+    hexes = HexGrid(6, 6, orientation)
+    layout = View().layout(hexes)
+    x, y = layout.to_pixel(hexes.from_offset(2, 2))
+    assert nearest_edge(hexes, layout, x, y) is None
+    assert nearest_edge(hexes, layout, x + 0.15 * layout.cell_size, y) is None
+    corner = hexes.from_offset(0, 0)
+    x, y = layout.to_pixel(corner)
+    size = layout.cell_size
+    assert nearest_edge(hexes, layout, x - 0.45 * size, y) is None
+    assert nearest_edge(hexes, layout, x, y - 0.45 * size) is None
+    inside = hexes.neighbours(corner)[0]
+    ox, oy = layout.to_pixel(inside)
+    assert nearest_edge(hexes, layout, x + 0.45 * (ox - x), y + 0.45 * (oy - y)) == (corner, inside)
+
+
+def test_walls_on_hexes_toggle_like_walls_on_squares():
+    """The wall tool builds, changes and removes a wall on a hex side."""
+    hexes = HexGrid(6, 6, "pointy")
+    a = hexes.from_offset(2, 2)
+    b = hexes.neighbours(a)[4]
+    built, message = toggled_wall(Terrain(), a, b, "wall")
+    built.check(hexes)
+    assert built.edge_between(b, a) == "wall" and message == "Built a wall"
+    assert toggled_wall(built, b, a, "wall") == (Terrain(), "Removed the wall")
 
 
 def test_walls_toggle_and_change_kind():
@@ -76,6 +138,55 @@ def test_walls_toggle_and_change_kind():
     assert low.edge_between(a, b) == "low wall" and len(low.edges) == 1
     gone, message = toggled_wall(low, a, b, "low wall")
     assert gone.edges == () and message == "Removed the low wall"
+
+
+def test_the_wall_tool_builds_a_closed_door_and_takes_it_away_open_or_closed():
+    """A door is built closed; the door tool on a door, open or closed, takes it away; on a
+    wall it puts a door in the wall's place."""
+    a, b = Square(2, 2), Square(3, 2)
+    door, message = toggled_wall(Terrain(), a, b, "door")
+    assert door.edge_between(a, b) == "door" and message == "Built a door"
+    opened, _ = toggled_door(door, a, b)
+    assert toggled_wall(opened, b, a, "door") == (Terrain(), "Removed the open door")
+    assert toggled_wall(door, a, b, "door") == (Terrain(), "Removed the door")
+    walled, _ = toggled_wall(opened, a, b, "wall")
+    assert walled.edge_between(a, b) == "wall"
+    assert toggled_wall(walled, a, b, "door")[0].edge_between(a, b) == "door"
+
+
+def test_a_click_on_a_door_opens_and_closes_it():
+    """Issue 17: a Select-tool click near a door's side opens it, a second closes it; the other
+    walls stay; a click on a wall, in a square's middle or on a side with nothing is no door."""
+    a, b = Square(3, 3), Square(4, 3)
+    terrain = Terrain.build({Square(1, 1): "pit"}, {(a, b): "door", (Square(3, 3), Square(3, 4)): "wall"})
+    x, y = LAYOUT.to_pixel(a)
+    near = x + 0.4 * LAYOUT.cell_size
+    assert door_at(GRID, LAYOUT, terrain, near, y) == (a, b)
+    opened, message = clicked_door(GRID, LAYOUT, terrain, near, y)
+    assert message == "Opened the door" and opened.edge_between(b, a) == "open door"
+    assert opened.cells == terrain.cells and opened.edge_between(a, Square(3, 4)) == "wall"
+    closed, message = clicked_door(GRID, LAYOUT, opened, near, y)
+    assert message == "Closed the door" and closed == terrain
+    assert clicked_door(GRID, LAYOUT, terrain, x, y + 0.4 * LAYOUT.cell_size) is None, "a wall"
+    assert clicked_door(GRID, LAYOUT, terrain, x, y) is None, "the middle of a square"
+    assert clicked_door(GRID, LAYOUT, terrain, x - 0.4 * LAYOUT.cell_size, y) is None, "an empty side"
+    with pytest.raises(TerrainError, match=r"There is no door between \(3, 3\) and \(3, 4\)"):
+        toggled_door(terrain, a, Square(3, 4))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_click_on_a_hex_door_opens_it(orientation):
+    """A door on a hex side opens and closes with a click near that side."""
+    hexes = HexGrid(6, 6, orientation)
+    layout = View().layout(hexes)
+    a = hexes.from_offset(2, 2)
+    b = hexes.neighbours(a)[1]
+    terrain = Terrain.build({}, {(a, b): "door"})
+    (x, y), (ox, oy) = layout.to_pixel(a), layout.to_pixel(b)
+    px, py = x + 0.4 * (ox - x), y + 0.4 * (oy - y)
+    opened, message = clicked_door(hexes, layout, terrain, px, py)
+    assert message == "Opened the door" and opened.edge_between(a, b) == "open door"
+    assert clicked_door(hexes, layout, opened, px, py) == (terrain, "Closed the door")
 
 
 def test_two_neighbours_share_one_side():
