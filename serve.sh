@@ -3,7 +3,8 @@
 #
 #   ./serve.sh [--port N]      set up the vendored runtime, then serve the app on 127.0.0.1:8000
 #   ./serve.sh test [ARGS]     set up runtime, venv and Chromium, then run every test (pytest ARGS)
-#   ./serve.sh setup           only the runtime set-up: npm ci and the copy into static/vendor/
+#   ./serve.sh setup           only the runtime set-up: npm ci, the copy into static/vendor/ and
+#                              the trimmed standard library (tools/stdlib.py)
 #   ./serve.sh bench NAME      run bench/NAME.py with the test environment (e.g. startup, engine)
 #   ./serve.sh build           write _site/: exactly what GitHub Pages publishes
 set -euo pipefail
@@ -55,6 +56,10 @@ setup_runtime() {
     done
     touch static/vendor/.complete
   fi
+  # The standard library the page loads, trimmed to what py/ and the runtime import: made again
+  # on each run, so a new import in py/ is in it (it rewrites the file only when that changes).
+  command -v python3 >/dev/null || apt_install python3
+  python3 tools/stdlib.py --quiet
 }
 
 # A venv with the test dependencies of pyproject.toml, reinstalled when pyproject changes.
@@ -106,7 +111,7 @@ case "$cmd" in
     exec "$VENV/bin/python" "bench/$name.py" "$@"
     ;;
   -h|--help|help)
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
     say "Unknown command '$cmd'. Try ./serve.sh --help"

@@ -86,6 +86,8 @@ def main():
     folder = Path(tempfile.mkdtemp()) / "_site"
     build.build(folder)
     shutil.copytree(ROOT / "bench", folder / "bench", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    # The bare page is stock Pyodide: it loads the whole standard library, which the site leaves out.
+    shutil.copy2(ROOT / build.FULL_STANDARD_LIBRARY, folder / build.FULL_STANDARD_LIBRARY)
     server, url = serve(folder)
     figures = {"app": ([], [], []), "bare": ([], [], [])}
     images = []

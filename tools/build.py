@@ -1,7 +1,8 @@
 """Build the published site: ``_site/`` holds exactly what GitHub Pages serves.
 
 That is index.html, pyscript.toml, static/ (with the vendored runtime that ``./serve.sh setup``
-copied from package-lock.json), py.zip (py/rules and py/web, ``pyarchive``) with the entry
+copied from package-lock.json, with the standard library trimmed by ``stdlib`` in place of
+Pyodide's whole one), py.zip (py/rules and py/web, ``pyarchive``) with the entry
 script py/web/main.py, and sw.js, the service worker that keeps
 the page working offline. sw.js must sit at the site's root to control the whole page; it is
 written from static/sw.js with this build's version (a hash of every published file) and the
@@ -16,19 +17,23 @@ import sys
 from pathlib import Path
 
 import pyarchive
+import stdlib
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 WORKER_SOURCE = "static/sw.js"
+FULL_STANDARD_LIBRARY = "static/vendor/pyodide/python_stdlib.zip"
 
 
 def published(root):
     """The published files under ``root``, as sorted relative POSIX paths (no worker source; the
-    Python modules travel in ``py.zip``, written by ``build``, all but the entry script)."""
+    Python modules travel in ``py.zip``, written by ``build``, all but the entry script; Pyodide's
+    whole standard library stays behind, as the page loads the trimmed one)."""
     names = ["index.html", "pyscript.toml", "py/web/main.py"]
+    left_out = {WORKER_SOURCE, FULL_STANDARD_LIBRARY}
     for path in sorted((root / "static").rglob("*")):
         relative = path.relative_to(root).as_posix()
-        if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative != WORKER_SOURCE:
+        if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative not in left_out:
             names.append(relative)
     return sorted(names)
 
@@ -37,6 +42,7 @@ def build(site=SITE):
     """Write the site into ``site`` and return its version."""
     if not (ROOT / "static/vendor/.complete").exists():
         sys.exit("static/vendor/ is missing: run ./serve.sh setup (or ./serve.sh build) first")
+    stdlib.write()  # the trimmed standard library, made from py/ as it is now
     if site.exists():
         shutil.rmtree(site)
     names = published(ROOT)
