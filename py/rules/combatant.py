@@ -56,7 +56,8 @@ class CombatStats:
     cover; ``shield_bash`` the dice of a bash with it (Seed 003: Shield Slam), empty for none.
     ``damage`` is its weapon's damage in dice notation and ``strength_bonus`` its Strength
     bonus (Reposition and Shield Slam push further). ``stance`` is its combat stance for the
-    round.
+    round. ``max_hit_points`` is its full hit points (0: the table does not track them) and
+    ``hit_points`` what it has now (``rules.health.Vitals``, through ``vitals``).
 
     ``is_fighter`` marks the Fighter class and ``is_fighting_class`` any fighting class;
     ``crits_as_fighter`` a class the referee gives the Fighter's 19-20 range; ``may_maneuver``
@@ -88,6 +89,8 @@ class CombatStats:
     action: Action = Action.MEDIUM_WEAPON
     spell: str = ""
     spell_target: str = ""
+    max_hit_points: int = 0
+    hit_points: int = 0
 
     def __post_init__(self):
         try:
@@ -130,6 +133,15 @@ class CombatStats:
             if isinstance(value, bool) or not isinstance(value, int) or too_low:
                 whole = "a whole number" if least is None else f"a whole number from {least}"
                 raise CombatStatsError(f"The {_LABELS[label]} is {whole}, not {value!r}")
+        for label, value in (("max_hit_points", self.max_hit_points), ("hit_points", self.hit_points)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise CombatStatsError(f"The {_LABELS[label]} is a whole number, not {value!r}")
+        if self.max_hit_points < 0:
+            raise CombatStatsError(f"The {_LABELS['max_hit_points']} is a whole number from 0, not {self.max_hit_points}")
+        if self.max_hit_points and self.hit_points > self.max_hit_points:
+            raise CombatStatsError(
+                f"{self.hit_points} hit points now is more than the maximum, {self.max_hit_points}"
+            )
         if self.shield is Shield.NONE and self.shield_bonus:
             raise CombatStatsError(
                 f"A shield bonus of {self.shield_bonus} needs a shield: "
@@ -212,7 +224,33 @@ _LABELS = {
     "classed_as_fighter": "Classed as a fighter",
     "spell": "spell",
     "spell_target": "spell's target",
+    "max_hit_points": "maximum hit points",
+    "hit_points": "hit points now",
 }
+
+def vitals_of(stats: CombatStats):
+    """The hit points of a creature with ``stats`` as a ``rules.health.Vitals``, or ``None`` when
+    the table does not track them (``max_hit_points`` 0)."""
+    from rules.health import Vitals
+
+    if not stats.max_hit_points:
+        return None
+    return Vitals(stats.max_hit_points, stats.hit_points)
+
+
+def with_damage(stats: CombatStats, amount: int) -> CombatStats:
+    """``stats`` after ``amount`` points of damage (``rules.health.Vitals.damaged``), or
+    healing with a negative ``amount``; ``stats`` itself when hit points are not tracked."""
+    vitals = vitals_of(stats)
+    if vitals is None:
+        return stats
+    after = vitals.damaged(amount) if amount >= 0 else vitals.healed(-amount)
+    return replace(stats, hit_points=max(LOWEST_HIT_POINTS, after.current))
+
+
+LOWEST_HIT_POINTS = -9999
+"""The lowest hit points kept (far past dead, at -10): what a link carries."""
+
 
 DEFAULT_STATS = CombatStats()
 """The stats of a creature the table has not described."""

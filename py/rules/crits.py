@@ -403,3 +403,34 @@ def crit_miss_effects(
         else:
             offers.append(EffectOffer(effect))
     return tuple(offers)
+
+
+EFFECT_CONDITIONS = {
+    CritHitEffect.TRIP: "prone",
+    CritHitEffect.DISORIENT: "confused",
+    CritHitEffect.HINDER: "hindered",
+    CritMissEffect.BLIND: "blinded",
+}
+"""The special effects that put a condition on a creature (``rules.conditions``), seed 003:
+Trip "Target is knocked prone."; Disorient "Until the end of his next turn, target is
+confused."; Hinder "reducing his speed to five feet until the end of his next turn"; Blind
+"Until the end of the next round, he is blinded." (the attacker who rolled the natural 1)."""
+
+
+def effect_condition(effect, attacker: str, target: str):
+    """The condition ``effect`` puts on a creature, as a ``rules.conditions.AppliedCondition``
+    with its duration, or ``None`` for an effect that does not: a critical hit's on ``target``,
+    a critical miss's Blind on ``attacker`` (the one who missed)."""
+    from rules.conditions import UNTIL_REMOVED, AppliedCondition, end_of_next_round, end_of_next_turn
+
+    name = EFFECT_CONDITIONS.get(effect)
+    if name is None:
+        return None
+    rule = effect_rule(effect)
+    on = attacker if isinstance(effect, CritMissEffect) else target
+    lasting = {
+        Lasts.AT_ONCE: UNTIL_REMOVED,
+        Lasts.TARGETS_NEXT_TURN: end_of_next_turn(on),
+        Lasts.NEXT_ROUND: end_of_next_round(),
+    }[rule.lasts]
+    return AppliedCondition(name, on, lasting, f"{rule.name}: {rule.text}")

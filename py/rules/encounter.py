@@ -45,7 +45,9 @@ class Encounter:
     Every name in the stats and the round is a creature on the board, and the side that won
     initiative is a side someone is on. ``areas`` are the spell areas kept on the board as
     markers for the round (a cloud, a concentration spell), each a ``rules.areas.Template``
-    whose point of origin is on the board, in the order they were laid.
+    whose point of origin is on the board, in the order they were laid. ``conditions`` are the
+    conditions applied to creatures on the board (``rules.conditions.AppliedCondition``, with
+    their durations), in the order they were applied; ``conditions_of`` reads a creature's.
     """
 
     grid: Grid
@@ -56,6 +58,7 @@ class Encounter:
     stats: tuple = ()
     round: object = None
     areas: tuple = ()
+    conditions: tuple = ()
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -90,6 +93,8 @@ class Encounter:
             object.__setattr__(self, "round", _checked_round(self.round, self._spelling(), self._sides()))
         if self.areas:
             _check_areas(self.areas, self.grid)
+        if self.conditions:
+            object.__setattr__(self, "conditions", _checked_conditions(self.conditions, self._spelling()))
 
     def _spelling(self) -> dict:
         """Each creature's name as written, by its case-folded form."""
@@ -171,7 +176,7 @@ class Encounter:
     def _tidied(self, creatures: tuple, renamed: dict) -> "Encounter":
         """This encounter with ``creatures``, its stats and round following ``renamed`` (old
         case-folded name to the new name, ``None`` for one removed)."""
-        if not self.stats and self.round is None:
+        if not self.stats and self.round is None and not self.conditions:
             return _replace(self, creatures=creatures)
 
         def name_of(name):
@@ -191,7 +196,62 @@ class Encounter:
                 actions=follow(round_state.actions),
                 turn_states=follow(round_state.turn_states),
             )
-        return _replace(self, creatures=creatures, stats=stats, round=round_state)
+        conditions = tuple(
+            _replace(each, creature=name_of(each.creature),
+                     duration=_follow_duration(each.duration, name_of))
+            for each in self.conditions if name_of(each.creature) is not None
+        )
+        return _replace(self, creatures=creatures, stats=stats, round=round_state, conditions=conditions)
+
+    def conditions_of(self, name: str) -> tuple:
+        """The names of the conditions on the creature called ``name``: those applied to it
+        (``conditions``) and those its hit points put it in (``rules.health``: disabled, dying,
+        dead), each once."""
+        from rules.combatant import vitals_of
+        from rules.conditions import conditions_on
+
+        names = list(conditions_on(self.conditions, name))
+        vitals = vitals_of(self.stats_of(name)) if self.stats else None
+        if vitals is not None:
+            names += [state for state in vitals.conditions if state not in names]
+        return tuple(names)
+
+    def mover(self, name: str) -> Creature:
+        """The creature called ``name`` as its conditions let it move (``rules.conditions.
+        movement_ruling``): its speed lowered by one modifier per line of the ruling that has a
+        value ("Hindered, speed 5 ft.", "Entangled, half speed"), so the movement rules price
+        and explain the move with them. The board keeps the creature as it is
+        (``creature``); a move's end is put back with its own modifiers."""
+        creature = self.creature(name)
+        names = self.conditions_of(name)
+        if not names:
+            return creature
+        from rules.conditions import movement_ruling
+        from rules.itemise import total
+        from rules.speed import SpeedModifier, speed_items
+
+        speed = total(speed_items(creature.speed, creature.armour, creature.race, creature.speed_modifiers))
+        ruling = movement_ruling(names, max(0, speed))
+        lowered = tuple(SpeedModifier(item.reason.rstrip("."), item.value) for item in ruling.items
+                        if item.value)
+        if not ruling.can_move and speed > 0:
+            lowered += (SpeedModifier(ruling.items[-1].reason, -max(0, speed + sum(m.feet for m in lowered))),)
+        if not lowered:
+            return creature
+        return _replace(creature, speed_modifiers=creature.speed_modifiers + lowered)
+
+    def with_condition(self, applied) -> "Encounter":
+        """This encounter with ``applied`` (a ``rules.conditions.AppliedCondition``) on its
+        creature; the same condition already on it is replaced (its new duration counts)."""
+        kept = tuple(each for each in self.conditions
+                     if not (each.creature.casefold() == applied.creature.casefold() and each.condition == applied.condition))
+        return _replace(self, conditions=kept + (applied,))
+
+    def without_condition(self, name: str, condition: str) -> "Encounter":
+        """This encounter with ``condition`` taken off the creature called ``name``."""
+        return _replace(self, conditions=tuple(
+            each for each in self.conditions
+            if not (each.creature.casefold() == name.casefold() and each.condition == condition)))
 
     @property
     def zones_ruleset(self):
@@ -332,7 +392,37 @@ def _checked_round(round_state, spelling: dict, sides: set):
     return round_state
 
 
-@lru_cache(maxsize=4096)
+def _checked_conditions(conditions, spelling: dict) -> tuple:
+    """``conditions`` with each creature's name as the board spells it; ``EncounterError`` for
+    one that is not an applied condition or names a creature not on the board."""
+    from rules.conditions import AppliedCondition
+
+    if not isinstance(conditions, tuple) or not all(isinstance(each, AppliedCondition) for each in conditions):
+        raise EncounterError("An encounter's conditions are a tuple of AppliedCondition values.")
+    checked = []
+    for each in conditions:
+        names = [each.creature] + ([each.duration.creature] if each.duration.creature else [])
+        for name in names:
+            if name.casefold() not in spelling:
+                raise EncounterError(f"A condition names {name}, who is not on the board.")
+        checked.append(_replace(each, creature=spelling[each.creature.casefold()],
+                                duration=_follow_duration(each.duration, lambda name: spelling[name.casefold()])))
+    return tuple(checked)
+
+
+def _follow_duration(duration, name_of):
+    """``duration`` with the creature it counts by renamed by ``name_of`` (one removed: the
+    duration no longer counts by anyone, so it lasts until removed)."""
+    if duration.creature is None:
+        return duration
+    name = name_of(duration.creature)
+    if name is None:
+        from rules.conditions import UNTIL_REMOVED
+
+        return UNTIL_REMOVED
+    return _replace(duration, creature=name)
+
+
 def _check_areas(areas, grid: Grid) -> None:
     """``EncounterError`` unless ``areas`` is a tuple of spell areas (``rules.areas.Template``)
     whose points of origin are on ``grid`` and whose directions it has."""
@@ -353,6 +443,7 @@ def _check_areas(areas, grid: Grid) -> None:
             raise EncounterError(f"A {area.shape} on the board points in a direction the board does not have.")
 
 
+@lru_cache(maxsize=4096)
 def _check(creature: Creature, grid: Grid) -> None:
     """``creature.check(grid)``, once per creature and board: an encounter re-made after one
     creature turns re-checks only that one."""

@@ -18,7 +18,8 @@ read as the token form reads them (``rules.creature.clean_name``).
 
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
 ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
-the round, ``"a"`` the spell areas kept on the board), compressed with zlib and written in base64url without padding.
+the round, ``"a"`` the spell areas kept on the board, ``"k"`` the conditions on creatures),
+compressed with zlib and written in base64url without padding.
 Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
 defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
 field, append one ``FieldCode`` row to ``CREATURE_FIELDS`` (never reorder or remove one within
@@ -110,6 +111,9 @@ MAX_LOG_LINE = 400
 
 MAX_LOG_LINES = 500
 """The most lines of the round's log (the page keeps the latest)."""
+
+MAX_HIT_POINTS = 9999
+"""The most hit points a creature has, and the lowest it falls to."""
 
 MAX_AREAS = 50
 """The most spell areas a link or file keeps on the board."""
@@ -794,6 +798,8 @@ def stats_fields() -> tuple:
         FieldCode("action", Choice(Action)),
         FieldCode("spell", Text()),
         FieldCode("spell_target", Text()),
+        FieldCode("max_hit_points", Whole(0, MAX_HIT_POINTS)),
+        FieldCode("hit_points", Whole(-MAX_HIT_POINTS, MAX_HIT_POINTS)),
     )
 
 
@@ -990,7 +996,58 @@ def _code_sections(encounter: Encounter) -> dict:
         sections["n"] = round_record().pack(encounter.round, _round_place(grid))
     if encounter.areas:
         sections["a"] = _pack_areas(encounter.areas)
+    if encounter.conditions:
+        sections["k"] = _pack_conditions(encounter.conditions)
     return sections
+
+
+# Conditions on creatures: ``[condition, creature, lasting, counted by, rounds, source, seen]``
+# per applied condition: the condition's name, the creature's, how its time runs out (an index
+# of ``rules.conditions.Lasting``), the creature whose turns count it ("" for none), its rounds
+# (0 for none), the words of what put it there, and the boundaries already passed.
+MAX_CONDITIONS = 500
+"""The most conditions a link or file carries."""
+
+
+def _pack_conditions(conditions) -> list:
+    """The ``"k"`` section (or the file's ``"conditions"``) of ``conditions``."""
+    from rules.conditions import Lasting
+
+    if len(conditions) > MAX_CONDITIONS:
+        raise _Beyond(f"it has {len(conditions)} conditions; the most is {MAX_CONDITIONS}")
+    lastings = list(Lasting)
+    return [
+        [each.condition, each.creature, lastings.index(each.duration.lasting), each.duration.creature or "",
+         each.duration.rounds or 0, each.source[:MAX_LOG_LINE], each.seen]
+        for each in conditions
+    ]
+
+
+def _read_conditions(raw) -> tuple:
+    """The applied conditions of a ``"k"`` section or a file's ``"conditions"``."""
+    from rules.conditions import AppliedCondition, ConditionError, Duration, Lasting
+
+    if not isinstance(raw, list):
+        raise _Damaged("its conditions are not a list")
+    if len(raw) > MAX_CONDITIONS:
+        raise _Beyond(f"it has {len(raw)} conditions; the most is {MAX_CONDITIONS}")
+    lastings = list(Lasting)
+    found = []
+    for number, row in enumerate(raw, start=1):
+        shape = (str, str, int, str, int, str, int)
+        if not isinstance(row, list) or len(row) != len(shape) or any(type(value) is not kind for value, kind in zip(row, shape)):
+            raise _Damaged(f"condition {number} is not a condition's seven parts")
+        name, creature, lasting, counted, rounds, source, seen = row
+        if len(name) > MAX_TEXT or len(creature) > MAX_TEXT or len(counted) > MAX_TEXT or len(source) > MAX_LOG_LINE:
+            raise _Damaged(f"condition {number} has a text too long")
+        if not 0 <= lasting < len(lastings) or not 0 <= rounds <= MAX_ROUNDS or not 0 <= seen <= MAX_ROUNDS * 3:
+            raise _Damaged(f"condition {number} has a duration this page does not know")
+        try:
+            duration = Duration(lastings[lasting], counted or None, rounds or None)
+            found.append(AppliedCondition(name, creature, duration, source, seen))
+        except ConditionError as error:
+            raise _Damaged(f"condition {number}: {str(error).rstrip('.')}") from None
+    return tuple(found)
 
 
 # Spell areas: ``[shape, a, b, size]`` with the origin's coordinates (a square's x and y, the
@@ -1209,7 +1266,7 @@ def _code_options(raw) -> Options:
     return parse_options(raw)
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a", "k")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -1240,6 +1297,7 @@ def _read_code(payload: bytes) -> Encounter:
         stats=_read_stats(sections["s"], grid, show=False) if "s" in sections else (),
         round=round_record().unpack(sections["n"], _round_place(grid)) if "n" in sections else None,
         areas=_read_areas(sections["a"], grid) if "a" in sections else (),
+        conditions=_read_conditions(sections["k"]) if "k" in sections else (),
     )
 
 
@@ -1357,6 +1415,7 @@ def _file_document(encounter: Encounter) -> dict:
         **({"stats": _pack_stats(encounter, show=True)} if encounter.stats else {}),
         **({"round": round_record().show(encounter.round, _round_place(grid))} if encounter.round is not None else {}),
         **({"areas": _pack_areas(encounter.areas)} if encounter.areas else {}),
+        **({"conditions": _pack_conditions(encounter.conditions)} if encounter.conditions else {}),
     }
 
 
@@ -1474,7 +1533,8 @@ def _file_options(raw) -> Options:
     return Options(**raw)
 
 
-_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round", "areas")
+_FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round", "areas",
+               "conditions")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -1497,6 +1557,7 @@ def _read_file(document: dict) -> Encounter:
         stats=_read_stats(document["stats"], grid, show=True) if "stats" in document else (),
         round=round_record().read(document["round"], _round_place(grid)) if "round" in document else None,
         areas=_read_areas(document["areas"], grid) if "areas" in document else (),
+        conditions=_read_conditions(document["conditions"]) if "conditions" in document else (),
     )
 
 

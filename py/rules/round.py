@@ -321,3 +321,30 @@ def add_log(state: RoundState, text: str) -> RoundState:
 def log_text(state: RoundState) -> str:
     """The log as one text to copy, a line per entry."""
     return "\n".join(state.log)
+
+
+def turn_passed(encounter: Encounter) -> tuple[Encounter, tuple[str, ...]]:
+    """``(encounter, ended)``: ``encounter`` at the next turn (``next_turn``), with the
+    conditions whose time ran out at the boundaries passed taken off (``rules.conditions.
+    expire``: the end of this creature's turn, the end of the round after the last turn, the
+    start of the next creature's turn), and the log lines saying which ("Goblin is no longer
+    prone"), also added to the round's log."""
+    from rules.conditions import ROUND_END, expire, turn_end, turn_start
+
+    stats = encounter.stats_map()
+    state = encounter.round_state()
+    before = turn_creature(encounter, stats, state)
+    after_state = next_turn(encounter, stats, state)
+    after = turn_creature(encounter, stats, after_state)
+    events = []
+    if before is not None:
+        events.append(turn_end(before))
+    if after_state.number != state.number:
+        events.append(ROUND_END)
+    if after is not None:
+        events.append(turn_start(after))
+    expiry = expire(encounter.conditions, events)
+    lines = expiry.log()
+    for line in lines:
+        after_state = add_log(after_state, line)
+    return replace(encounter, conditions=expiry.kept, round=after_state), lines
