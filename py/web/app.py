@@ -482,6 +482,43 @@ class Board:
             self.select(name)
             self.centre_on_selection()
 
+    # The fight: hit points and conditions (rules.combatant, rules.conditions).
+    def hurt(self, name, amount, heal=False):
+        """Take ``amount`` hit points (the card's field, as text) from the creature called
+        ``name``, or give them with ``heal``; a number that is not one is refused, saying so."""
+        from web import table
+
+        try:
+            points = int(str(amount).strip())
+        except ValueError:
+            points = 0
+        if points <= 0:
+            self.say("Type the hit points to take or give: a whole number from 1.", error=True)
+            return
+        try:
+            encounter = table.damaged(self.encounter, name, -points if heal else points)
+        except RulesError as error:
+            self.report(error)
+            return
+        state = encounter.stats_of(name)
+        word = "healed" if heal else "takes"
+        self.commit(encounter, f"{name} {word} {points} hp: {state.hit_points}/{state.max_hit_points} hp.")
+
+    def add_condition(self, name, condition):
+        """Put ``condition`` on the creature called ``name`` until the game master takes it off."""
+        from rules.conditions import AppliedCondition
+
+        self.commit(self.encounter.with_condition(AppliedCondition(condition, name, source="The game master")),
+                    f"{name} is {condition}.")
+
+    def remove_condition(self, name, condition):
+        """Take ``condition`` off the creature called ``name``."""
+        if condition not in self.encounter.conditions_of(name) or not any(
+                each.condition == condition and each.creature == name for each in self.encounter.conditions):
+            self.say(f"{name} is {condition} because of its hit points: heal it to end that.", error=True)
+            return
+        self.commit(self.encounter.without_condition(name, condition), f"{name} is no longer {condition}.")
+
     def open_menu(self, name, point):
         """Open the menu of the creature called ``name`` (selecting it), or of the board."""
         if name is not None and name not in self.ui.chosen:

@@ -236,6 +236,8 @@ def attack_panel(
     ``resolve_attack`` adds them. A refusal (out of reach, a kind the attacker lacks the feat
     for, Full Defense, a maneuver past the cap) leaves only the restrictions.
     """
+    from rules.conditions import MELEE, RANGED, attack_conditions
+
     kind = _kind(kind)
     maneuver = _maneuver(maneuver)
     request = attack_request(encounter, stats, attacker_name, target_name, kind)
@@ -244,7 +246,10 @@ def attack_panel(
     own, theirs = stats_for(stats, attacker.name), stats_for(stats, target.name)
     heading = {"attacker": attacker.name, "target": target.name, "kind": kind}
     turn_first = None if answer.turn_first is None else answer.turn_first.facing
-    refusals = _refusals(attacker.name, attacker.level, own, kind, maneuver)
+    # The creatures' conditions (rules.conditions: "Target prone, AC against melee: -4").
+    held = attack_conditions(encounter.conditions_of(attacker.name), encounter.conditions_of(target.name),
+                             MELEE if kind.value.melee else RANGED)
+    refusals = _refusals(attacker.name, attacker.level, own, kind, maneuver) + held.restrictions
     if not answer.allowed or refusals:
         restrictions = (() if answer.allowed else answer.restrictions) + refusals
         return AttackPanel(**heading, allowed=False, restrictions=restrictions, turn_first=turn_first)
@@ -264,6 +269,7 @@ def attack_panel(
     attack_lines = (
         sheet
         + answer.attack_items
+        + held.attack_items
         + stance_attack_items(own.stance)
         + maneuver_items(maneuver, Area.ATTACK)
     )
@@ -271,6 +277,7 @@ def attack_panel(
         (Item("Armor Class", theirs.armor_class, SHEET),)
         + stance_armor_class_items(theirs.stance, theirs.shield)
         + answer.armor_class_items
+        + held.armor_class_items
     )
     damage_lines = (
         (Item(f"Damage ({own.damage})", None, DAMAGE_RULE),)
@@ -281,8 +288,8 @@ def attack_panel(
         attacker=attacker_for(attacker, own),
         defender=defender_for(target, theirs),
         damage=own.damage_dice,
-        attack_modifiers=answer.attack_items,
-        armor_class_modifiers=answer.armor_class_items,
+        attack_modifiers=answer.attack_items + held.attack_items,
+        armor_class_modifiers=answer.armor_class_items + held.armor_class_items,
         melee=kind.value.melee,
         maneuver=maneuver,
         attacker_within_reach=threatens_creature(target, attacker, grid, encounter.options.reach_corners),
@@ -295,7 +302,7 @@ def attack_panel(
         armor_class_lines=armor_class_lines,
         damage_lines=damage_lines,
         own_armor_class=maneuver_items(maneuver, Area.ARMOR_CLASS),
-        concealment=answer.concealment,
+        concealment=answer.concealment + held.concealment,
         sneak_attack=answer.damage_items[0] if answer.damage_items else None,
         sneak_attack_applies=answer.sneak_attack is True,
         roll=roll,

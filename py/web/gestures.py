@@ -71,6 +71,8 @@ class Gestures:
             if (hx - point[0]) ** 2 + (hy - point[1]) ** 2 <= grab ** 2:
                 self.gesture = {"kind": "turn", "name": selected.name, "before": selected}
                 return
+        if creature is None and not event.shiftKey and board.encounter.terrain.edges and self.toggle_door(point, layout):
+            return
         if event.pointerType == "touch":
             self.start_press(point, creature)
         if creature is None:
@@ -92,6 +94,23 @@ class Gestures:
         free = board.ui.free or bool(event.altKey)
         self.gesture = {"kind": "move", "name": creature.name, "grab": grab, "ghosts": None, "pressed": point,
                         "cycle": was_selected, "free": free}
+
+    def toggle_door(self, point, layout):
+        """A press on a door with the Select tool opens or closes it (``web.tools.clicked_door``),
+        one undo step; a door that cannot close (a creature in the doorway) says why. Whether
+        the press was on a door."""
+        board = self.board
+        toggled = tools.clicked_door(board.encounter.grid, layout, board.encounter.terrain, *point)
+        if toggled is None:
+            return False
+        terrain, message = toggled
+        try:
+            changed = replace(board.encounter, terrain=terrain)
+        except RulesError as error:
+            board.say(f"The door cannot close: {str(error).rstrip('.')}.", error=True)
+            return True
+        board.commit(changed, message + ".")
+        return True
 
     def start_two_finger(self):
         """A second pointer: twist the token being dragged, else pinch-zoom the board."""
@@ -333,6 +352,7 @@ class Gestures:
 
         board = self.board
         field = state.battlefield(board.encounter, creature.name)
+        creature = board.encounter.mover(creature.name) if board.encounter.conditions or board.encounter.stats else creature
         forced = self.forced
         if forced is not None and forced["name"] == creature.name:
             away = board.encounter.creature(forced["away"]) if forced["away"] else None
@@ -351,13 +371,16 @@ class Gestures:
         path = answer.path
         if self.forced is not None and self.forced["name"] == name:
             effect, self.forced = self.forced["effect"], None
-            board.commit(board.encounter.replace(name, answer.stop), f"{name} is forced {path.feet} ft ({effect}).")
+            own = board.encounter.creature(name).speed_modifiers
+            stop = replace(answer.stop, speed_modifiers=own)
+            board.commit(board.encounter.replace(name, stop), f"{name} is forced {path.feet} ft ({effect}).")
             return
         message = f"{name} moved {path.feet} ft ({squares(path.squares)})."
         provoked = [opponent.name for opponent, _ in path.provocations]
         if provoked:
             message += f" Provokes attacks of opportunity from {names_text(provoked)}."
-        encounter = board.encounter.replace(name, answer.stop)
+        own = board.encounter.creature(name).speed_modifiers
+        encounter = board.encounter.replace(name, replace(answer.stop, speed_modifiers=own))
         if encounter.round is not None:
             from web import table
 
@@ -434,7 +457,7 @@ class Gestures:
         elif tool == "wall":
             edge = tools.nearest_edge(board.encounter.grid, layout, *point)
             if edge is None:
-                board.say("Walls stand between two squares: click near the side of a square.", error=True)
+                board.say("Walls and doors stand between two cells: click near the side of a cell.", error=True)
                 return
             terrain, message = tools.toggled_wall(board.encounter.terrain, *edge, board.ui.wall)
             try:

@@ -8,7 +8,7 @@ board's offers Add token here and Measure from here. Both call the board; neithe
 """
 
 from rules.sizes import size_name
-from web.dom import element, make, on
+from web.dom import element, fill_select, make, on
 
 CREATURE_ACTIONS = (
     ("turn-left", "Turn left"),
@@ -35,6 +35,8 @@ class Hud:
         self.menu_for = None
         self.shown = None
         on(self.card, "click", self.on_card_click)
+        on(element("hud-add-condition"), "change", self.on_add_condition)
+        on(element("hud-amount"), "keydown", self.on_amount_key, passive=False)
         on(self.menu, "click", self.on_menu_click)
         on(self.menu, "keydown", self.on_menu_key, passive=False)
 
@@ -48,9 +50,13 @@ class Hud:
             return
         creature = board.encounter.creature(name)
         grid = board.encounter.grid
-        key = (creature, grid, board.ui.chosen)
+        encounter = board.encounter
+        fight = (encounter.stats_of(name).max_hit_points, encounter.stats_of(name).hit_points,
+                 encounter.conditions_of(name)) if (encounter.stats or encounter.conditions) else (0, 0, ())
+        key = (creature, grid, board.ui.chosen, fight)
         if key == self.shown:
             return
+        self.render_fight(name, *fight)
         self.shown = key
         self.card.hidden = False
         element("hud-name").textContent = creature.name
@@ -63,11 +69,49 @@ class Hud:
         for button in self.card.querySelectorAll("button[data-act^=turn]"):
             button.disabled = facing is None
 
+    def render_fight(self, name, maximum, now, conditions):
+        """The creature's hit points (with Damage and Heal when they are tracked), its
+        conditions, each a button that takes it off, and the list of conditions to add."""
+        from web.fight import condition_choices, hp_text
+
+        element("hud-hp").textContent = hp_text(maximum, now, conditions)
+        element("hud-hp-controls").hidden = not maximum
+        chips = element("hud-conditions")
+        chips.replaceChildren()
+        for condition in conditions:
+            chip = make("button", f"{condition} \u00d7")
+            chip.type = "button"
+            chip.dataset.condition = condition
+            chip.setAttribute("aria-label", f"Remove {condition}")
+            chips.appendChild(chip)
+        fill_select(element("hud-add-condition"), condition_choices(conditions), "")
+
     def on_card_click(self, event):
-        """A button of the card: its action on the selected creature."""
+        """A button of the card: its action on the selected creature, a condition taken off,
+        or hit points taken or given."""
         button = event.target.closest("button")
-        if button and self.board.ui.selected is not None:
-            self.board.act(button.dataset.act, self.board.ui.selected)
+        name = self.board.ui.selected
+        if not button or name is None:
+            return
+        condition, fight, act = (button.getAttribute(f"data-{key}") for key in ("condition", "fight", "act"))
+        if condition:
+            self.board.remove_condition(name, condition)
+        elif fight:
+            self.board.hurt(name, element("hud-amount").value, heal=fight == "heal")
+        elif act:
+            self.board.act(act, name)
+
+    def on_add_condition(self, event):
+        """A condition chosen in the card's list goes on the selected creature."""
+        value = event.target.value
+        if value and self.board.ui.selected is not None:
+            self.board.add_condition(self.board.ui.selected, value)
+
+    def on_amount_key(self, event):
+        """Enter in the hit points field deals the damage."""
+        if event.key == "Enter" and self.board.ui.selected is not None:
+            self.board.hurt(self.board.ui.selected, event.target.value)
+            event.preventDefault()
 
     def open_menu(self, name, point, width, height):
         """Open the menu at ``point`` (CSS pixels on the board): a creature's (``name``) or the

@@ -46,7 +46,7 @@ class MapPanel:
         for radio in document.querySelectorAll("input[name=arcs]"):
             on(radio, "change", lambda event: board.set_ui(arcs=event.target.value))
         for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
-                           ("show-legend", "legend")):
+                           ("show-legend", "legend"), ("show-hp", "hp_bars")):
             on(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
 
     def render(self):
@@ -64,15 +64,8 @@ class MapPanel:
         for radio in document.querySelectorAll("input[name=arcs]"):
             radio.checked = radio.value == ui.arcs
         for id_, field in (("show-beyond", "beyond"), ("show-reach", "reach"), ("show-bands", "bands"),
-                           ("show-legend", "legend")):
+                           ("show-legend", "legend"), ("show-hp", "hp_bars")):
             element(id_).checked = getattr(ui, field)
-        walls = grid.kind == "square"
-        element("wall-kind-label").hidden = not walls
-        wall_tool = document.querySelector("#toolbar .tool[data-tool=wall]")
-        wall_tool.style.visibility = "visible" if walls else "hidden"
-        wall_tool.disabled = not walls
-        if not walls and ui.tool == "wall":
-            board.set_tool("select")
 
     def regrid(self, grid, message):
         """Put the encounter on ``grid`` (another kind or size); creatures that no longer fit

@@ -54,8 +54,15 @@ TERRAIN_STYLES = {
 """How each kind of ground looks: a fill, an ink and a mark, so colour is never the only cue:
 difficult terrain is hatched, a hampering obstacle dotted, a blocking obstacle dark with a
 cross, a narrow passage barred by two parallel lines, a pit a dark ring."""
-WALL_STYLES = {"wall": ("#1d1d1d", 7.0, None), "low wall": ("#8a6d3b", 7.0, "#f3ead6")}
-"""Walls on cell edges: a thick dark line; a low wall a thick brown line with a pale core."""
+WALL_STYLES = {
+    "wall": ("#1d1d1d", 7.0, None),
+    "low wall": ("#8a6d3b", 7.0, "#f3ead6"),
+    "door": ("#6b3d14", 7.0, None),
+    "open door": ("#6b3d14", 2.0, None),
+}
+"""Walls on cell edges: a thick dark line; a low wall a thick brown line with a pale core. A
+closed door is a thick dark-brown line with a jamb across each end; an open door a thin
+threshold along the side and its leaf swung square into the first cell (``door_ops``)."""
 
 
 def _mark(mark, x, y, r):
@@ -111,12 +118,48 @@ def wall_ops(terrain, layout, width, height, scale=1.0):
             continue
         by_kind.setdefault(kind, []).append(f"M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}")
     ops = []
+    doors = [(a, b, kind) for a, b, kind in terrain.edges if kind in ("door", "open door")]
     for kind, parts in by_kind.items():
+        if kind in ("door", "open door"):
+            continue
         colour, thickness, core = WALL_STYLES[kind]
         ops.append(("path", "".join(parts), None, colour, thickness * scale))
         if core:
             ops.append(("path", "".join(parts), None, core, thickness * scale * 0.35))
+    ops.extend(door_ops(doors, layout, scale))
     return tuple(ops)
+
+
+def door_ops(doors, layout, scale=1.0):
+    """Doors ``(a, b, kind)`` on the sides their cells share: closed, a thick line with a jamb
+    across each end; open, a thin threshold and the leaf, hinged at one end of the side and
+    swung square into cell ``a`` (so open and closed differ by shape, not colour alone)."""
+    ops = []
+    for a, b, kind in doors:
+        side = shared_side(layout.corners(a), layout.corners(b))
+        if side is None:
+            continue
+        (x0, y0), (x1, y1) = side
+        colour, thickness, _ = WALL_STYLES[kind]
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 or 1.0
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        cx, cy = layout.to_pixel(a)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        # The normal pointing into cell a.
+        nx, ny = -uy, ux
+        if (cx - mx) * nx + (cy - my) * ny < 0:
+            nx, ny = -nx, -ny
+        if kind == "door":
+            jamb = length * 0.16
+            jambs = "".join(f"M{x - nx * jamb:.1f} {y - ny * jamb:.1f}L{x + nx * jamb:.1f} {y + ny * jamb:.1f}"
+                            for x, y in ((x0, y0), (x1, y1)))
+            ops.append(("path", f"M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}", None, colour, thickness * scale))
+            ops.append(("path", jambs, None, "#1d1d1d", 3 * scale))
+        else:
+            leaf = length * 0.8
+            ops.append(("path", f"M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}", None, colour, thickness * scale))
+            ops.append(("path", f"M{x0:.1f} {y0:.1f}L{x0 + nx * leaf:.1f} {y0 + ny * leaf:.1f}", None, colour, 4 * scale))
+    return ops
 
 
 def _square_ops(grid, layout, width, height, scale):
@@ -240,7 +283,12 @@ def board_layers(encounter, ui, layout, scale=1.0):
     key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale,
            tuple(sorted(placed.items())) if placed else ())
     background = _background(others, encounter, ui, layout, scale, placed)
-    return key, background, _foreground(selected, encounter, ui, layout, scale, placed)
+    below, above = _foreground(selected, encounter, ui, layout, scale, placed)
+    if encounter.stats or encounter.conditions:
+        from web.fight import status_ops
+
+        above = above + status_ops(encounter, layout, scale, ui.hp_bars)
+    return key, background, (below, above)
 
 
 def _slot(creature, placed, ui, layout):

@@ -48,7 +48,8 @@ class Ui:
     ``shape`` how the terrain tool paints (``"brush"`` or ``"rect"``) and ``wall`` the wall
     tool's kind. ``free`` is free placement: a drag puts a creature anywhere its space fits,
     with no speed limit and no attack of opportunity. ``group`` names the creatures selected
-    together with ``selected`` (Shift-click, a box). ``legend`` shows what the overlays mean.
+    together with ``selected`` (Shift-click, a box). ``legend`` shows what the overlays mean;
+    ``hp_bars`` draws the hit point bars (off: kept from players' eyes).
     ``turn`` names the creature whose turn it is, ``attacker`` and ``target`` the attack panel's
     choice: each gets a ring on the board.
     """
@@ -68,6 +69,7 @@ class Ui:
     free: bool = False
     group: tuple = ()
     legend: bool = True
+    hp_bars: bool = True
     turn: str | None = None
     attacker: str | None = None
     target: str | None = None

@@ -14,7 +14,7 @@ from rules.combatant import CombatStats, CombatStatsError
 from rules.crits import FORCED_MOVES, CritHitEffect
 from rules.facing import AttackKind, TurnError, Turning, kind_name, turn, turn_in_place
 from rules.options import OPTION_INFO, OptionsError, set_option
-from rules.round import add_log, next_turn, previous_turn, with_initiative, with_turn_state
+from rules.round import add_log, previous_turn, with_initiative, with_turn_state
 from rules.stances import Shield, Stance, stance_name
 from rules.strike_speed import Action, action_name
 from web.attack_view import RollView, attack_panel, roll_attack
@@ -37,6 +37,8 @@ class StatsField:
 
 
 STATS_FORM = (
+    StatsField("max_hit_points", "Hit points (max, 0: not tracked)", "number"),
+    StatsField("hit_points", "Hit points now", "number"),
     StatsField("attack_bonus", "Attack bonus", "number"),
     StatsField("armor_class", "Armor Class", "number"),
     StatsField("damage", "Damage dice", "text"),
@@ -100,6 +102,9 @@ def stats_from_form(values: dict, base: CombatStats) -> CombatStats:
             changes[field.name] = bool(raw)
         else:
             changes[field.name] = str(raw)
+    if not base.max_hit_points and changes.get("max_hit_points") and changes.get("hit_points", 0) in (0, base.hit_points):
+        # Hit points tracked from now: a creature starts unhurt.
+        changes["hit_points"] = changes["max_hit_points"]
     return replace(base, **changes)
 
 
@@ -145,7 +150,24 @@ def rolled(encounter, attacker: str, target: str, kind: str, maneuver: str, rng)
     if view.new_facing is not None:
         creature = encounter.creature(attacker)
         encounter = encounter.replace(creature.name, turn_in_place(creature, view.new_facing, encounter.grid))
-    return logged(encounter, view.text()), view
+    encounter = logged(encounter, view.text())
+    if view.result.is_hit and view.result.damage:
+        encounter = damaged(encounter, view.panel.target, view.result.damage)
+    return encounter, view
+
+
+def damaged(encounter, name: str, amount: int):
+    """``encounter`` with ``amount`` damage dealt to the creature called ``name`` (healing if
+    negative), when the table tracks its hit points (``rules.combatant.with_damage``), the
+    state it is left in logged ("Goblin: 2/7 hp")."""
+    from rules.combatant import vitals_of, with_damage
+
+    stats = encounter.stats_of(name)
+    if vitals_of(stats) is None:
+        return encounter
+    after = with_damage(stats, amount)
+    encounter = encounter.with_stats(name, after)
+    return logged(encounter, f"{name}: {vitals_of(after).text()}")
 
 
 def turned_first(encounter, attacker: str, target: str, kind: str, maneuver: str):
@@ -175,13 +197,22 @@ def roll_lines(view: RollView) -> tuple:
 
 def effect_chosen(encounter, view: RollView, index: int):
     """``encounter`` with the chooser imposing effect number ``index`` of the roll's offers,
-    logged, and the message for the status line. A forced move (``forced_by``) is then made by
-    dragging the target, within what the rules allow."""
+    logged, and the message for the status line. An effect that puts a condition on a creature
+    (``rules.crits.effect_condition``: Trip, Disorient, Hinder, Blind) puts it there with its
+    duration. A forced move (``forced_by``) is then made by dragging the target, within what
+    the rules allow."""
+    from rules.crits import effect_condition
+
     offer = view.effects[index]
     line = f"{view.effect_chooser} imposes {offer.rule.name}"
     if offer.amount:
         line += f" ({offer.amount})"
-    return logged(encounter, line), f"{line}: {offer.rule.text}"
+    applied = effect_condition(offer.effect, view.panel.attacker, view.panel.target)
+    message = f"{line}: {offer.rule.text}"
+    if applied is not None:
+        encounter = encounter.with_condition(applied)
+        message += f" {applied.creature} is {applied.condition} {applied.duration.text()}."
+    return logged(encounter, line), message
 
 
 def forced_by(view: RollView, index: int):
@@ -202,9 +233,14 @@ def started(encounter, winner: str | None):
 
 
 def stepped(encounter, forward: bool):
-    """``encounter`` at the next (or previous) turn of the round."""
-    move = next_turn if forward else previous_turn
-    return encounter.with_round(move(encounter, encounter.stats_map(), encounter.round_state()))
+    """``encounter`` at the next (or previous) turn of the round. Forward, the conditions whose
+    time ran out end (``rules.round.turn_passed``; the log says which); back, nothing ends or
+    comes back (undo does that)."""
+    if forward:
+        from rules.round import turn_passed
+
+        return turn_passed(encounter)[0]
+    return encounter.with_round(previous_turn(encounter, encounter.stats_map(), encounter.round_state()))
 
 
 def tracker(encounter) -> tuple:

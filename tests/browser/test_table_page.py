@@ -13,7 +13,7 @@ from rules.combatant import CombatStats
 from rules.creature import Creature
 from rules.encounter import Encounter
 from rules.grid import Square, SquareGrid
-from rules.link import encounter_hash
+from rules.link import encounter_hash, parse_encounter_hash
 from rules.options import Options
 from rules.round import with_initiative
 from rules.sizes import Size
@@ -320,4 +320,35 @@ def test_the_reach_corners_switch_reaches_the_far_diagonal(table):
     assert page.evaluate("flankwise.encounter.options.reach_corners") is True
     show_tab(page, "Attack")
     assert "Out of reach" not in page.inner_text("#panel-attack")
+    assert record.errors == []
+
+
+def test_a_door_on_hexes_is_built_drawn_and_opened_by_a_click(table):
+    """Issue 17: on flat hexes a closed door built with the Walls tool (a door chosen in the Map
+    tab) on the side between two hexes, drawn as a thick brown line; a click on it with the
+    Select tool opens it, one undo step (the rules tests price doors in movement)."""
+    from rules.grid import HexGrid
+
+    grid = HexGrid(10, 8, "flat")
+    goblin = Creature("Goblin", Size.SMALL, grid.from_offset(2, 4), facing=0, side="foe")
+    page, record = table(Encounter(grid, (goblin,)))
+    layout = layout_of(page, grid)
+    show_tab(page, "Map")
+    page.select_option("#wall-kind", "door")
+    choose_tool(page, "wall")
+    here, there = grid.from_offset(2, 4), grid.from_offset(2, 3)
+    (ax, ay), (bx, by) = layout.to_pixel(here), layout.to_pixel(there)
+    middle = ((ax + bx) / 2, (ay + by) / 2)
+    page.mouse.click(*middle)
+    assert page.evaluate("flankwise.encounter.terrain.edges.length") == 1
+    next_frame(page)
+    assert layer_rgba(page, "grid-layer", *middle)[:3] == rgb(WALL_STYLES["door"][0])
+    choose_tool(page, "select")
+    page.mouse.click(*middle)
+    encounter = parse_encounter_hash(page.evaluate("flankwise.link()"))
+    assert [kind for _, _, kind in encounter.terrain.edges] == ["open door"]
+    assert "Opened the door." in notices(page)
+    page.get_by_role("button", name="Undo").click()
+    encounter = parse_encounter_hash(page.evaluate("flankwise.link()"))
+    assert [kind for _, _, kind in encounter.terrain.edges] == ["door"]
     assert record.errors == []

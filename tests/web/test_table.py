@@ -202,3 +202,44 @@ def test_the_tracker_steps_through_the_round_and_the_sides_are_the_choices():
         table.stepped(encounter, False)
     assert table.sides(encounter) == ("foe", "friend")
     assert table.current_name(ambush()) is None
+
+
+def test_a_critical_trip_makes_the_target_prone_and_the_next_attack_shows_it():
+    """Issue 15: the chosen Trip puts the goblin prone (seed 003, "Target is knocked prone."),
+    and the attack panel's next attack against it carries the prone line (SRD 3.5, Prone: "-4
+    penalty to Armor Class against melee attacks")."""
+    options = Options(crit_hit_effects=True)
+    stats = (("Rogue", CombatStats(attack_bonus=5, is_fighting_class=True, stance="active attack")),)
+    encounter = ambush(options=options, stats=stats)
+    seed = next(seed for seed in range(500) if random.Random(seed).randint(1, 20) == 20)
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", random.Random(seed))
+    trip = [offer.rule.name for offer in view.effects].index("Trip")
+    chosen, message = table.effect_chosen(after, view, trip)
+    assert chosen.conditions_of("Goblin") == ("prone",)
+    assert message.endswith("Goblin is prone until removed.")
+    lines = [item.text() for item in table.panel_for(chosen, "Rogue", "Goblin", "melee", "").armor_class_lines]
+    assert "Target prone, AC against melee: -4" in lines
+    assert not any("prone" in line for line in
+                   (item.text() for item in table.panel_for(encounter, "Rogue", "Goblin", "melee", "").armor_class_lines))
+
+
+def test_a_hit_deals_its_damage_to_tracked_hit_points():
+    """Issue 15: a hit lowers the target's hit points by the damage rolled, logged; a creature
+    whose hit points are not tracked is left as it was."""
+    stats = (("Rogue", CombatStats(attack_bonus=30)), ("Goblin", CombatStats(max_hit_points=40, hit_points=40)))
+    encounter = ambush(stats=stats)
+    seed = next(seed for seed in range(500) if random.Random(seed).randint(1, 20) not in (1, 20))
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", random.Random(seed))
+    assert view.result.is_hit and view.result.damage > 0
+    assert after.stats_of("Goblin").hit_points == 40 - view.result.damage
+    assert after.round_state().log[-1] == f"Goblin: {40 - view.result.damage}/40 hp"
+    untracked = ambush(stats=stats[:1])
+    after, _ = table.rolled(untracked, "Rogue", "Goblin", "melee", "", random.Random(seed))
+    assert after.stats_of("Goblin").hit_points == 0
+
+
+def test_tracking_hit_points_from_the_editor_starts_a_creature_unhurt():
+    """Setting a maximum where there was none fills the hit points now."""
+    values = table.stats_form_values(CombatStats())
+    values["max_hit_points"] = "12"
+    assert table.stats_from_form(values, CombatStats()).hit_points == 12

@@ -1,0 +1,80 @@
+"""The fight on the board: hit point bars and condition badges under and on the tokens, and the
+card's words for them. Pure functions of the encounter; the rules (``rules.health``,
+``rules.conditions``) decide what a creature's hit points and conditions are.
+
+A bar runs along the foot of a creature's space, green above half, amber above a quarter, red
+below, empty at 0 and under; its state is also written in the card ("-3/12 hp, dying"), so
+colour is never the only cue. Each condition is a lettered badge at the space's top-right
+corner (``rules.conditions`` gives the letters), so a prone goblin reads "Pr" at a glance.
+"""
+
+from web.scene import circle, polygon
+
+BAR_COLOURS = ((0.5, "#009E73"), (0.25, "#E69F00"), (0.0, "#D55E00"))
+"""The bar's colour by the share of hit points left: above half, above a quarter, above 0."""
+BADGE_FILL = "#1d2433"
+
+
+def hp_text(maximum, now, conditions) -> str:
+    """The card's words for a creature's hit points: ``"12/12 hp"``, ``"-3/12 hp, dying"``, or
+    ``"hp not tracked"`` (set a maximum in its combat stats)."""
+    if not maximum:
+        return "hp not tracked"
+    from rules.health import Vitals
+
+    return Vitals(maximum, now).text()
+
+
+def condition_choices(conditions) -> list:
+    """The card's list of conditions to add: every row of the table not on the creature, and
+    not one its hit points decide (disabled, dying, dead, stable)."""
+    from rules.conditions import CONDITION_TABLE
+
+    kept_by_hp = {"disabled", "dying", "dead", "stable"}
+    rows = [(row.name, row.name.capitalize()) for row in CONDITION_TABLE
+            if row.name not in conditions and row.name not in kept_by_hp]
+    return [("", "Add condition\u2026")] + rows
+
+
+def status_ops(encounter, layout, scale=1.0, bars=True):
+    """The hit point bar and the condition badges of every creature that has either, in
+    device pixels (``layout``)."""
+    if not encounter.stats and not encounter.conditions:
+        return []
+    from rules.combatant import vitals_of
+    from rules.conditions import badges
+
+    grid = encounter.grid
+    ops = []
+    size = layout.cell_size
+    for creature in encounter.creatures:
+        vitals = vitals_of(encounter.stats_of(creature.name)) if bars and encounter.stats else None
+        names = encounter.conditions_of(creature.name)
+        if vitals is None and not names:
+            continue
+        corners = [point for cell in creature.cells(grid) for point in layout.corners(cell)]
+        left, right = min(x for x, _ in corners), max(x for x, _ in corners)
+        top, bottom = min(y for _, y in corners), max(y for _, y in corners)
+        if vitals is not None:
+            width = (right - left) * 0.8
+            x0, height = left + (right - left) * 0.1, max(4 * scale, size * 0.12)
+            y0 = bottom - height - size * 0.04
+            share = max(0.0, min(1.0, vitals.current / vitals.maximum))
+            colour = next(colour for least, colour in BAR_COLOURS if share > least or least == 0.0)
+            ops.append(("path", polygon(((x0, y0), (x0 + width, y0), (x0 + width, y0 + height), (x0, y0 + height))),
+                        "#ffffff", "#1d2433", 1 * scale))
+            if share > 0:
+                ops.append(("path", polygon(((x0, y0), (x0 + width * share, y0), (x0 + width * share, y0 + height),
+                                             (x0, y0 + height))), colour, None, 0))
+        letters = badges(names)
+        r = max(7 * scale, size * 0.2)
+        font = f"700 {max(7, round(r * 1.1))}px system-ui, sans-serif"
+        for index, letter in enumerate(letters[:4]):
+            cx, cy = right - r * (1.1 + 2.1 * index), top + r * 1.1
+            ops.append(("path", circle(cx, cy, r), BADGE_FILL, "#ffffff", 1.2 * scale))
+            ops.append(("text", cx, cy, letter, font, "#ffffff"))
+        if len(letters) > 4:
+            cx, cy = right - r * (1.1 + 2.1 * 4), top + r * 1.1
+            ops.append(("path", circle(cx, cy, r), "#ffffff", BADGE_FILL, 1.2 * scale))
+            ops.append(("text", cx, cy, f"+{len(letters) - 4}", font, BADGE_FILL))
+    return ops

@@ -1,0 +1,123 @@
+"""The fight on the page (issue 15): hit points and conditions set from the selected creature's
+card, drawn on the board (a bar, lettered badges), read by the attack panel and by movement,
+and kept by the link."""
+
+import pytest
+
+from conftest import DESKTOP, layer_rgba, next_frame, notices, open_page, page_layout, rgb, show_tab
+from rules.combatant import CombatStats
+from rules.conditions import AppliedCondition, end_of_next_turn
+from rules.grid import Square
+from rules.link import encounter_hash, parse_encounter_hash
+from web.fight import BADGE_FILL
+from web.state import demo_encounter
+
+DEMO = demo_encounter().with_stats("Goblin", CombatStats(max_hit_points=8, hit_points=8))
+
+
+@pytest.fixture
+def opened(browser, server_url):
+    contexts = []
+
+    def open_at(encounter=DEMO, size=DESKTOP):
+        context, page, record = open_page(browser, server_url + encounter_hash(encounter), size, touch=size != DESKTOP)
+        contexts.append(context)
+        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+        return page, record
+
+    yield open_at
+    for context in contexts:
+        context.close()
+
+
+def encounter_of(page):
+    return parse_encounter_hash(page.evaluate("flankwise.link()"))
+
+
+def bar_pixel(page, cell, share):
+    """The top layer's colour inside the hit point bar of a one-square creature at ``cell``,
+    ``share`` of the way along it."""
+    layout = page_layout(page)
+    x, y = layout.to_pixel(cell)
+    size = layout.cell_size
+    left = x - size / 2 + size * 0.1
+    height = max(4, size * 0.12)
+    return layer_rgba(page, "top-layer", left + size * 0.8 * share, y + size / 2 - size * 0.04 - height / 2)[:3]
+
+
+def test_damage_from_the_card_lowers_the_bar_and_a_condition_gets_its_badge(opened):
+    """The goblin has 8 hit points: its bar is full. 6 damage from the card leaves 2/8: the bar
+    is empty past a quarter. Prone from the card's list draws a lettered badge and the attack
+    panel's next attack on it reads the prone line. A reload of the link keeps it all."""
+    page, record = opened()
+    page.get_by_role("list", name="Creatures").get_by_text("Goblin", exact=True).click()
+    card = page.get_by_role("region", name="Selected creature")
+    assert "8/8 hp" in card.inner_text()
+    next_frame(page)
+    assert bar_pixel(page, Square(8, 7), 0.6) == rgb("#009E73")
+    card.get_by_label("Hit points to take or give").fill("6")
+    card.get_by_role("button", name="Damage").click()
+    assert "Goblin takes 6 hp: 2/8 hp." in notices(page)
+    assert "2/8 hp" in card.inner_text()
+    next_frame(page)
+    assert bar_pixel(page, Square(8, 7), 0.6) == (255, 255, 255)
+    assert bar_pixel(page, Square(8, 7), 0.1) == rgb("#D55E00")
+    card.get_by_role("combobox", name="Add condition").select_option("prone")
+    assert encounter_of(page).conditions_of("Goblin") == ("prone",)
+    layout = page_layout(page)
+    x, y = layout.to_pixel(Square(8, 7))
+    r = max(7, layout.cell_size * 0.2)
+    next_frame(page)
+    assert layer_rgba(page, "top-layer", x + layout.cell_size / 2 - r * 1.1 + r * 0.6, y - layout.cell_size / 2 + r * 1.1)[:3] == rgb(BADGE_FILL)
+    show_tab(page, "Attack")
+    page.select_option("#attack-attacker", "Kroh")
+    page.select_option("#attack-target", "Goblin")
+    assert "Target prone, AC against melee: -4" in page.inner_text("#attack-lines")
+    link = page.evaluate("location.href")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+    after = encounter_of(page)
+    assert after.conditions_of("Goblin") == ("prone",) and after.stats_of("Goblin").hit_points == 2
+    assert record.errors == []
+
+
+def test_a_condition_comes_off_with_one_click_and_undo_brings_it_back(opened):
+    page, record = opened(DEMO.with_condition(AppliedCondition("shaken", "Goblin")))
+    page.get_by_role("list", name="Creatures").get_by_text("Goblin", exact=True).click()
+    page.get_by_role("button", name="Remove shaken").click()
+    assert encounter_of(page).conditions == ()
+    page.get_by_role("button", name="Undo").click()
+    assert encounter_of(page).conditions_of("Goblin") == ("shaken",)
+    assert record.errors == []
+
+
+def test_a_hindered_goblin_moves_five_feet_until_its_next_turn_ends(opened):
+    """Seed 003, Hinder: "reducing his speed to five feet until the end of his next turn". A
+    drag of 10 ft is refused with the Hindered line; 5 ft goes. After the goblin's turn passes
+    in the round tracker, it is no longer hindered."""
+    hindered = DEMO.with_condition(AppliedCondition("hindered", "Goblin", end_of_next_turn("Goblin"), "Hinder"))
+    page, record = opened(hindered)
+    layout = page_layout(page)
+    start = layout.to_pixel(Square(8, 7))
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*layout.to_pixel(Square(8, 9)), steps=6)
+    page.mouse.up()
+    assert encounter_of(page).creature("Goblin").anchor == Square(8, 7)
+    assert any("Goblin stays put." in text for text in notices(page, errors_only=True))
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*layout.to_pixel(Square(8, 8)), steps=6)
+    page.mouse.up()
+    assert encounter_of(page).creature("Goblin").anchor == Square(8, 8)
+    assert encounter_of(page).creature("Goblin").speed_modifiers == ()
+    show_tab(page, "Round")
+    page.select_option("#round-winner", "foe")
+    for _ in range(6):
+        if not encounter_of(page).conditions:
+            break
+        page.get_by_role("button", name="Next turn").click()
+    assert encounter_of(page).conditions == ()
+    assert "Goblin is no longer hindered" in encounter_of(page).round.log
+    assert record.errors == []
