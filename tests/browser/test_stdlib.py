@@ -73,7 +73,7 @@ def test_the_vendored_trimmed_library_is_the_one_py_needs_now():
     """static/vendor's trimmed zip is what tools/stdlib.py makes from py/ as it is now, byte for
     byte (./serve.sh makes it again on each run): a new import in py/ is in it."""
     data, kept = stdlib.trimmed()
-    assert stdlib.TARGET.read_bytes() == data
+    assert stdlib.TARGET.read_bytes() == data, "py/ imports what the vendored zip lacks: run ./serve.sh setup"
     assert len(data) < stdlib.SOURCE.stat().st_size / 2
     assert {"json", "dataclasses", "encodings.utf_8", "pyodide.ffi"} <= set(kept)
     assert not {"unittest", "pydoc", "multiprocessing", "_pyrepl"} & set(kept)
