@@ -160,21 +160,25 @@ def roots(root=ROOT):
     return wanted
 
 
-def excluded(name):
-    """Whether ``name`` is in ``EXCLUDED`` or inside a package that is."""
+def excluded(name, left_out=EXCLUDED):
+    """Whether ``name`` is in ``left_out`` or inside a package that is."""
     parts = name.split(".")
-    return any(".".join(parts[:end]) in EXCLUDED for end in range(1, len(parts) + 1))
+    return any(".".join(parts[:end]) in left_out for end in range(1, len(parts) + 1))
 
 
 def closure(modules, wanted, read):
     """The names in ``modules`` that ``wanted`` reaches under import, ``read(member)`` giving
-    a member's text: parents included, ``WHOLE_PACKAGES`` whole."""
+    a member's text: parents included, ``WHOLE_PACKAGES`` whole, ``EXCLUDED`` left out unless
+    py/ imports it."""
     queue = [name for name in wanted if name in modules]
     queue += [name for name in modules if name.split(".")[0] in WHOLE_PACKAGES]
+    # What py/ itself imports is kept even where EXCLUDED would leave it out.
+    page = [name for name, why in wanted.items() if why.startswith("imported by py/")]
+    left_out = {out for out in EXCLUDED if not any(name == out or name.startswith(out + ".") for name in page)}
     kept = set()
     while queue:
         name = queue.pop()
-        if name in kept or name not in modules or excluded(name):
+        if name in kept or name not in modules or excluded(name, left_out):
             continue
         kept.add(name)
         parts = name.split(".")
