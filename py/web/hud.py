@@ -70,11 +70,13 @@ class Hud:
             button.disabled = facing is None
 
     def render_fight(self, name, maximum, now, conditions):
-        """The creature's hit points (with Damage and Heal when they are tracked), its
-        conditions, each a button that takes it off, and the list of conditions to add."""
+        """The creature's hit points (with Damage and Heal when they are tracked) and its
+        conditions, each a button that takes it off, on a second row shown only when there is
+        either (the card keeps its size otherwise); the list of conditions to add."""
         from web.fight import condition_choices, hp_text
 
-        element("hud-hp").textContent = hp_text(maximum, now, conditions)
+        element("hud-fight").hidden = not maximum and not conditions
+        element("hud-hp").textContent = hp_text(maximum, now, conditions) if maximum else ""
         element("hud-hp-controls").hidden = not maximum
         chips = element("hud-conditions")
         chips.replaceChildren()

@@ -467,16 +467,17 @@ def test_a_token_from_a_faceless_preset_shows_its_preset_when_edited(opened):
     assert encounter_of(page).creature("Ooze").faceless_as == "ooze"
 
 
-def test_the_wall_tool_is_offered_on_squares_only(opened):
-    """Hexes have no walls yet: the wall tool and its kinds are hidden there."""
+def test_the_wall_tool_is_offered_on_both_grids(opened):
+    """Walls and doors stand on hex sides too (issue 17): the wall tool and its kinds stay
+    offered after a switch to hexes."""
     page, _ = opened()
     page.get_by_role("tab", name="Map").click()
     assert page.get_by_role("button", name="Walls").is_visible()
     assert page.get_by_role("combobox", name="Wall").is_visible()
     page.get_by_role("radio", name="Hexes (pointy top)").check()
     page.wait_for_function("flankwise.encounter.grid.kind === 'hex'")
-    assert not page.get_by_role("button", name="Walls").is_visible()
-    assert not page.get_by_role("combobox", name="Wall").is_visible()
+    assert page.get_by_role("button", name="Walls").is_visible()
+    assert page.get_by_role("combobox", name="Wall").is_visible()
 
 
 def test_a_normal_load_logs_no_warning(browser, server_url):
