@@ -46,7 +46,18 @@ from rules.conditions import (
     turn_start,
 )
 
-SHARED = Path(__file__).resolve().parents[3] / "shared"
+SHARED = Path(__file__).resolve().parent / "sources"
+"""Copies of the texts quoted, from ../shared/ (a clean clone in CI has no ../shared/);
+``test_the_copies_are_the_shared_texts`` keeps them the same where ../shared/ is at hand."""
+ORIGINALS = Path(__file__).resolve().parents[3] / "shared"
+
+
+def test_the_copies_are_the_shared_texts():
+    """Each copied source is byte for byte the one in ../shared/, when that folder is here."""
+    if not ORIGINALS.is_dir():
+        pytest.skip("../shared/ is not beside this checkout (a clean clone): nothing to compare")
+    for name in SOURCES.values():
+        assert (SHARED / name).read_bytes() == (ORIGINALS / name).read_bytes(), name
 
 
 def source_text(source: str) -> str:

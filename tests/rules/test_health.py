@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.conditions import CONDITIONS, expand
 from rules.health import DEAD, DISABLED, DYING, HEALTHY, STABLE, STATES, HealthError, Vitals
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "references" / "srd35-conditions.txt"
+REFERENCE = Path(__file__).resolve().parent / "sources" / "references" / "srd35-conditions.txt"
 
 DISABLED_SENTENCE = (
     "A character with 0 hit points, or one who has negative hit points but has become stable and "
