@@ -47,9 +47,20 @@ def status_ops(encounter, layout, scale=1.0, bars=True):
     grid = encounter.grid
     ops = []
     size = layout.cell_size
+    # One pass over the stats and the conditions (this runs every frame): who has what.
+    stats = dict(encounter.stats)
+    applied = {}
+    for each in encounter.conditions:
+        applied.setdefault(each.creature, []).append(each.condition)
     for creature in encounter.creatures:
-        vitals = vitals_of(encounter.stats_of(creature.name)) if bars and encounter.stats else None
-        names = encounter.conditions_of(creature.name)
+        if creature.name not in stats and creature.name not in applied:
+            continue
+        vitals = vitals_of(stats[creature.name]) if creature.name in stats else None
+        names = list(dict.fromkeys(applied.get(creature.name, ())))
+        if vitals is not None:
+            names += [state for state in vitals.conditions if state not in names]
+        if not bars:
+            vitals = None
         if vitals is None and not names:
             continue
         corners = [point for cell in creature.cells(grid) for point in layout.corners(cell)]
