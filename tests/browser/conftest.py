@@ -111,6 +111,23 @@ def wait_ready(page):
 
 
 @pytest.fixture
+def opened(browser, server_url):
+    """A function opening the page at a size (touch for a tablet or phone) and a link (a hash),
+    once the table panels are up: ``(page, record)``. Every context it opens closes after."""
+    contexts = []
+
+    def open_at(size=DESKTOP, link=""):
+        context, page, record = open_page(browser, server_url + link, size, touch=size != DESKTOP)
+        contexts.append(context)
+        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+        return page, record
+
+    yield open_at
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def app(browser, server_url):
     """The app at the server root, ready, with its request and error record."""
     context, page, record = open_page(browser, server_url)

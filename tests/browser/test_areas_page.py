@@ -2,31 +2,14 @@
 inside it and stays on the board as a marker (in the link, undone and removed in one click); a
 rear corner is refused with its reason; a burst anywhere; and on a phone the same by finger."""
 
-import pytest
 
-from conftest import DESKTOP, PHONE, notices, open_page, page_layout, touch_drag
+from conftest import PHONE, notices, page_layout, touch_drag
 from rules.areas import Template
 from rules.grid import Square
 from rules.link import parse_encounter_hash
 
 KROH_NE = (9, 6)
 """Kroh stands at (8, 6) facing north: the intersection at his square's north-east corner."""
-
-
-@pytest.fixture
-def opened(browser, server_url):
-    """A function opening the page at a size (touch for the phone)."""
-    contexts = []
-
-    def open_at(size=DESKTOP, link=""):
-        context, page, record = open_page(browser, server_url + link, size, touch=size != DESKTOP)
-        contexts.append(context)
-        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
-        return page, record
-
-    yield open_at
-    for context in contexts:
-        context.close()
 
 
 def corner(layout, x, y):

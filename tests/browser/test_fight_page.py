@@ -2,9 +2,8 @@
 card, drawn on the board (a bar, lettered badges), read by the attack panel and by movement,
 and kept by the link."""
 
-import pytest
 
-from conftest import DESKTOP, layer_rgba, next_frame, notices, open_page, page_layout, rgb, show_tab
+from conftest import layer_rgba, next_frame, notices, page_layout, rgb, show_tab
 from rules.combatant import CombatStats
 from rules.conditions import AppliedCondition, end_of_next_turn
 from rules.grid import Square
@@ -13,21 +12,6 @@ from web.fight import BADGE_FILL
 from web.state import demo_encounter
 
 DEMO = demo_encounter().with_stats("Goblin", CombatStats(max_hit_points=8, hit_points=8))
-
-
-@pytest.fixture
-def opened(browser, server_url):
-    contexts = []
-
-    def open_at(encounter=DEMO, size=DESKTOP):
-        context, page, record = open_page(browser, server_url + encounter_hash(encounter), size, touch=size != DESKTOP)
-        contexts.append(context)
-        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
-        return page, record
-
-    yield open_at
-    for context in contexts:
-        context.close()
 
 
 def encounter_of(page):
@@ -49,7 +33,7 @@ def test_damage_from_the_card_lowers_the_bar_and_a_condition_gets_its_badge(open
     """The goblin has 8 hit points: its bar is full. 6 damage from the card leaves 2/8: the bar
     is empty past a quarter. Prone from the card's list draws a lettered badge and the attack
     panel's next attack on it reads the prone line. A reload of the link keeps it all."""
-    page, record = opened()
+    page, record = opened(link=encounter_hash(DEMO))
     page.get_by_role("list", name="Creatures").get_by_text("Goblin", exact=True).click()
     card = page.get_by_role("region", name="Selected creature")
     assert "8/8 hp" in card.inner_text()
@@ -83,7 +67,7 @@ def test_damage_from_the_card_lowers_the_bar_and_a_condition_gets_its_badge(open
 
 
 def test_a_condition_comes_off_with_one_click_and_undo_brings_it_back(opened):
-    page, record = opened(DEMO.with_condition(AppliedCondition("shaken", "Goblin")))
+    page, record = opened(link=encounter_hash(DEMO.with_condition(AppliedCondition("shaken", "Goblin"))))
     page.get_by_role("list", name="Creatures").get_by_text("Goblin", exact=True).click()
     page.get_by_role("button", name="Remove shaken").click()
     assert encounter_of(page).conditions == ()
@@ -97,7 +81,7 @@ def test_a_hindered_goblin_moves_five_feet_until_its_next_turn_ends(opened):
     drag of 10 ft is refused with the Hindered line; 5 ft goes. After the goblin's turn passes
     in the round tracker, it is no longer hindered."""
     hindered = DEMO.with_condition(AppliedCondition("hindered", "Goblin", end_of_next_turn("Goblin"), "Hinder"))
-    page, record = opened(hindered)
+    page, record = opened(link=encounter_hash(hindered))
     layout = page_layout(page)
     start = layout.to_pixel(Square(8, 7))
     page.mouse.move(*start)

@@ -2,31 +2,14 @@
 phone. Seed 002's diagonals go 1-2-1-2 and the count runs on across waypoints; between two
 creatures the ruler reads the distance between their spaces."""
 
-import pytest
 
-from conftest import DESKTOP, PHONE, layer_rgba, next_frame, notices, open_page, page_layout, rgb, touch_drag
+from conftest import PHONE, layer_rgba, next_frame, notices, page_layout, rgb, touch_drag
 from rules.grid import Hex, HexGrid, Square
 from rules.link import encounter_hash
 from web.ruler import RULER_COLOUR
 from web.state import demo_encounter
 
 DEMO = demo_encounter()
-
-
-@pytest.fixture
-def opened(browser, server_url):
-    """A function opening the page at a size (touch for the phone)."""
-    contexts = []
-
-    def open_at(size=DESKTOP, link=""):
-        context, page, record = open_page(browser, server_url + link, size, touch=size != DESKTOP)
-        contexts.append(context)
-        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
-        return page, record
-
-    yield open_at
-    for context in contexts:
-        context.close()
 
 
 def drag(page, start, end):

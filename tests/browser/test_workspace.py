@@ -15,22 +15,6 @@ DEMO = demo_encounter()
 SIZES = pytest.mark.parametrize("size", [DESKTOP, TABLET, PHONE], ids=["1280x800", "820x1180-touch", "390x844-touch"])
 
 
-@pytest.fixture
-def opened(browser, server_url):
-    """A function opening the page at a size (touch for tablet and phone), the panels up."""
-    contexts = []
-
-    def open_at(size=DESKTOP, link=""):
-        context, page, record = open_page(browser, server_url + link, size, touch=size != DESKTOP)
-        contexts.append(context)
-        page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
-        return page, record
-
-    yield open_at
-    for context in contexts:
-        context.close()
-
-
 def encounter_of(page):
     """The encounter on the page, read back through its own link."""
     return parse_encounter_hash(page.evaluate("flankwise.link()"))
