@@ -133,18 +133,10 @@ def largest_file() -> str:
 def listed_file(hash_text: str) -> str:
     """The file of the encounter of ``hash_text`` as files were written before issue 23: terrain
     as ``{"column", "row", "kinds"}`` objects, walls as ``{"between", "kind"}`` objects."""
-    encounter = parse_encounter_hash(hash_text)
-    grid = encounter.grid
-    document = json.loads(encounter_json(encounter))
-    document["terrain"] = [
-        {"column": grid.to_offset(cell)[0], "row": grid.to_offset(cell)[1], "kinds": list(kinds)}
-        for cell, kinds in encounter.terrain.cells
-    ]
-    document["walls"] = [
-        {"between": [list(grid.to_offset(a)), list(grid.to_offset(b))], "kind": kind}
-        for a, b, kind in encounter.terrain.edges
-    ]
-    return json.dumps(document, indent=2)
+    sys.path.insert(0, str(ROOT / "tests" / "rules"))
+    from test_hostile import listed
+
+    return listed(parse_encounter_hash(hash_text))
 
 
 def corpus() -> list[tuple[str, str, str]]:

@@ -15,7 +15,7 @@ import math
 
 from web.canvas import names_text
 from web.dom import element, fill_select, make, on
-from web.scene import circle, label_ops, polygon
+from web.scene import circle, footprint_centre, label_ops, polygon
 
 SHAPES = (("burst", "Burst"), ("cone", "Cone"), ("line", "Line"))
 """The shapes the tool lays, with their labels."""
@@ -246,8 +246,7 @@ class AreaTool:
 
     def start_pixel(self, start, layout):
         """Where a caster's start is drawn: the middle of the cells meeting there."""
-        points = [layout.to_pixel(cell) for cell in start.cells]
-        return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+        return footprint_centre(start.cells, layout)
 
     def nearest_direction(self, origin, point, layout, corners=False):
         """The board's direction from ``origin`` nearest the pointer's bearing: one of the eight
@@ -362,8 +361,7 @@ class AreaTool:
 
     def nearest_start_toward(self, point, layout, starts):
         """On hexes: the allowed start whose way out points most nearly at ``point``."""
-        points = [layout.to_pixel(cell) for cell in self.caster_creature().cells(self.board.encounter.grid)]
-        cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+        cx, cy = footprint_centre(self.caster_creature().cells(self.board.encounter.grid), layout)
         dx, dy = point[0] - cx, point[1] - cy
 
         def toward(start):
