@@ -48,6 +48,8 @@ class Encounter:
     whose point of origin is on the board, in the order they were laid. ``conditions`` are the
     conditions applied to creatures on the board (``rules.conditions.AppliedCondition``, with
     their durations), in the order they were applied; ``conditions_of`` reads a creature's.
+    ``backdrop`` is the map image under the grid (``rules.backdrop.Backdrop``: which image and
+    how it lies on the board, never its pixels), or ``None``; a new board keeps it.
     """
 
     grid: Grid
@@ -59,6 +61,7 @@ class Encounter:
     round: object = None
     areas: tuple = ()
     conditions: tuple = ()
+    backdrop: object = None
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -95,6 +98,11 @@ class Encounter:
             _check_areas(self.areas, self.grid)
         if self.conditions:
             object.__setattr__(self, "conditions", _checked_conditions(self.conditions, self._spelling()))
+        if self.backdrop is not None:
+            from rules.backdrop import Backdrop
+
+            if not isinstance(self.backdrop, Backdrop):
+                raise EncounterError(f"An encounter's map image is a Backdrop value, not {self.backdrop!r}.")
 
     def _spelling(self) -> dict:
         """Each creature's name as written, by its case-folded form."""

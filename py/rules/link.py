@@ -18,7 +18,8 @@ read as the token form reads them (``rules.creature.clean_name``).
 
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
 ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
-the round, ``"a"`` the spell areas kept on the board, ``"k"`` the conditions on creatures),
+the round, ``"a"`` the spell areas kept on the board, ``"k"`` the conditions on creatures,
+``"m"`` the map image's name, hash and alignment, never its pixels),
 compressed with zlib and written in base64url without padding.
 Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
 defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
@@ -998,7 +999,59 @@ def _code_sections(encounter: Encounter) -> dict:
         sections["a"] = _pack_areas(encounter.areas)
     if encounter.conditions:
         sections["k"] = _pack_conditions(encounter.conditions)
+    if encounter.backdrop is not None:
+        sections["m"] = _pack_backdrop(encounter.backdrop)
     return sections
+
+
+# The map image: ``[sha256, file name, bytes, width, height, pixels per cell, x, y, opacity]``,
+# the three alignment numbers in thousandths (``rules.backdrop``): never the image itself.
+_BACKDROP_FIELDS = ("sha256", "name", "bytes", "width", "height", "pixels_per_cell", "x", "y", "opacity")
+
+
+def _pack_backdrop(backdrop) -> list:
+    """The ``"m"`` section of a map image."""
+    return [backdrop.sha256, backdrop.name, backdrop.size, backdrop.width, backdrop.height,
+            round(backdrop.cell * 1000), round(backdrop.x * 1000), round(backdrop.y * 1000), backdrop.opacity]
+
+
+def _show_backdrop(backdrop) -> dict:
+    """The file's ``"map"`` object of a map image."""
+    return {"sha256": backdrop.sha256, "name": backdrop.name, "bytes": backdrop.size, "width": backdrop.width,
+            "height": backdrop.height, "pixels_per_cell": backdrop.cell, "x": backdrop.x, "y": backdrop.y,
+            "opacity": backdrop.opacity}
+
+
+def _read_backdrop(raw, thousandths: bool):
+    """The map image (``rules.backdrop.Backdrop``) of an ``"m"`` section, or of a file's
+    ``"map"`` object (``thousandths`` false: its numbers as they are)."""
+    from rules.backdrop import Backdrop, BackdropError
+
+    if thousandths:
+        if not isinstance(raw, list) or len(raw) != len(_BACKDROP_FIELDS):
+            raise _Damaged(f"its map image is not a list of {len(_BACKDROP_FIELDS)} values")
+        values = dict(zip(_BACKDROP_FIELDS, raw))
+        for name in ("pixels_per_cell", "x", "y"):
+            if type(values[name]) is not int:
+                raise _Damaged(f"its map image's {name.replace('_', ' ')} is not a whole number")
+            values[name] /= 1000
+    else:
+        if not isinstance(raw, dict):
+            raise _Damaged("its map is not an object")
+        unknown = set(raw) - set(_BACKDROP_FIELDS)
+        if unknown:
+            raise _Damaged(f"its map has a field this page does not know ({_shown(min(unknown))})")
+        values = {"pixels_per_cell": 100, "x": 0, "y": 0, "opacity": 100, **raw}
+        missing = [name for name in _BACKDROP_FIELDS if name not in values]
+        if missing:
+            raise _Damaged(f"its map has no {missing[0]}")
+    if not isinstance(values["name"], str) or len(values["name"]) > MAX_TEXT * 4:
+        raise _Damaged("its map image's file name is not text of at most 240 characters")
+    try:
+        return Backdrop(values["sha256"], values["name"], values["bytes"], values["width"], values["height"],
+                        values["pixels_per_cell"], values["x"], values["y"], values["opacity"])
+    except BackdropError as error:
+        raise _Damaged(str(error)[:1].lower() + str(error)[1:].rstrip(".")) from None
 
 
 # Conditions on creatures: ``[condition, creature, lasting, counted by, rounds, source, seen]``
@@ -1266,7 +1319,7 @@ def _code_options(raw) -> Options:
     return parse_options(raw)
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a", "k")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a", "k", "m")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -1298,6 +1351,7 @@ def _read_code(payload: bytes) -> Encounter:
         round=round_record().unpack(sections["n"], _round_place(grid)) if "n" in sections else None,
         areas=_read_areas(sections["a"], grid) if "a" in sections else (),
         conditions=_read_conditions(sections["k"]) if "k" in sections else (),
+        backdrop=_read_backdrop(sections["m"], thousandths=True) if "m" in sections else None,
     )
 
 
@@ -1416,6 +1470,7 @@ def _file_document(encounter: Encounter) -> dict:
         **({"round": round_record().show(encounter.round, _round_place(grid))} if encounter.round is not None else {}),
         **({"areas": _pack_areas(encounter.areas)} if encounter.areas else {}),
         **({"conditions": _pack_conditions(encounter.conditions)} if encounter.conditions else {}),
+        **({"map": _show_backdrop(encounter.backdrop)} if encounter.backdrop is not None else {}),
     }
 
 
@@ -1534,7 +1589,7 @@ def _file_options(raw) -> Options:
 
 
 _FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round", "areas",
-               "conditions")
+               "conditions", "map", "map_image")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -1558,6 +1613,7 @@ def _read_file(document: dict) -> Encounter:
         round=round_record().read(document["round"], _round_place(grid)) if "round" in document else None,
         areas=_read_areas(document["areas"], grid) if "areas" in document else (),
         conditions=_read_conditions(document["conditions"]) if "conditions" in document else (),
+        backdrop=_read_backdrop(document["map"], thousandths=False) if "map" in document else None,
     )
 
 
@@ -1566,7 +1622,7 @@ _ON_ONE_LINE = ("terrain", "walls", "areas")
 as a code holds them, which a board full of terrain makes long."""
 
 
-def encounter_json(encounter: Encounter) -> str:
+def encounter_json(encounter: Encounter, image: bytes | None = None) -> str:
     """The readable, versioned JSON file of ``encounter``: ``{"flankwise": 1, "grid": {...},
     "creatures": [...], "ruleset": ..., "options": {...}, "terrain": [...], "walls": [...]}``,
     with ``"stats"`` (each ``{"name": ..., field: value}``) and ``"round"`` when there are any,
@@ -1574,9 +1630,16 @@ def encounter_json(encounter: Encounter) -> str:
     options are all listed. The terrain and the walls are as a code's ``"t"`` and ``"w"``
     sections, each on one line.
 
-    Raises ``LinkError`` if the encounter is beyond the file's limits (those of a link).
+    A map image travels as ``"map"`` (its hash, name, size and alignment); ``image``, the
+    image's bytes, adds ``"map_image"`` (base64), so one file carries a whole prepared
+    encounter between machines.
+
+    Raises ``LinkError`` if the encounter is beyond the file's limits (those of a link), or if
+    ``image`` is not the map the encounter names.
     """
     document = _writing("file", _file_document, encounter)
+    if image is not None:
+        document["map_image"] = _image_text(encounter, image)
     parts = []
     for key, value in document.items():
         if key in _ON_ONE_LINE:
@@ -1587,15 +1650,40 @@ def encounter_json(encounter: Encounter) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
+def _image_text(encounter: Encounter, image: bytes) -> str:
+    """The base64 text of ``image``, checked to be the map ``encounter`` names."""
+    import hashlib
+
+    backdrop = encounter.backdrop
+    if backdrop is None or hashlib.sha256(image).hexdigest() != backdrop.sha256:
+        raise LinkError("This file cannot carry that image: it is not the map the encounter names")
+    return base64.b64encode(image).decode("ascii")
+
+
+MAX_IMAGE_TEXT = 4 * ((40 * 1024 * 1024 + 2) // 3)
+"""The most characters of a file's ``"map_image"``: the base64 of the largest map image
+(``rules.backdrop.MAX_IMAGE_BYTES``)."""
+
+
 def parse_encounter_json(text: str) -> Encounter:
     """The encounter of a JSON file as ``encounter_json`` writes it (fields at their default
-    may be left out).
+    may be left out); a map image inside it is checked and left out (``parse_encounter_file``
+    returns it).
+
+    Raises ``LinkError``, with a message for the player, for any text that is not one.
+    """
+    return parse_encounter_file(text)[0]
+
+
+def parse_encounter_file(text: str) -> tuple[Encounter, bytes | None]:
+    """``(encounter, image)``: the encounter of a JSON file and the bytes of the map image it
+    carries (``None`` for a file without one), checked against the map's hash.
 
     Raises ``LinkError``, with a message for the player, for any text that is not one.
     """
     if not isinstance(text, str):
         raise LinkError("This file is not a Flankwise encounter")
-    if len(text) > MAX_FILE:
+    if len(text) > MAX_FILE and (len(text) > MAX_FILE + MAX_IMAGE_TEXT or '"map_image"' not in text):
         raise LinkError(f"This file is too large to open (over {MAX_FILE // 1024 // 1024} MB)")
     try:
         document = _parsed(text, MAX_DEPTH, "", MAX_FILE_VALUES)
@@ -1615,4 +1703,36 @@ def parse_encounter_json(text: str) -> Encounter:
         raise LinkError(
             f"This file is not a Flankwise encounter (its version is {_shown(version)})"
         )
-    return _opening("file", _read_file, document)
+    image_text = document.get("map_image")
+    if len(text) - (len(image_text) if isinstance(image_text, str) else 0) > MAX_FILE:
+        raise LinkError(f"This file is too large to open (over {MAX_FILE // 1024 // 1024} MB)")
+    encounter = _opening("file", _read_file, document)
+    if image_text is None:
+        return encounter, None
+    return encounter, _file_image(encounter, image_text)
+
+
+def _file_image(encounter: Encounter, text) -> bytes:
+    """The map image of a file's ``"map_image"``, checked: base64 of a PNG, JPEG or WebP of at
+    most ``MAX_IMAGE_BYTES`` whose hash is the one the file's map names."""
+    import binascii
+    import hashlib
+
+    from rules.backdrop import BackdropError, check_image_size, image_type
+
+    if encounter.backdrop is None:
+        raise LinkError("This file is damaged: it has a map image but no map")
+    if not isinstance(text, str) or len(text) > MAX_IMAGE_TEXT:
+        raise LinkError("This file is damaged: its map image is not base64 text of at most 40 MB")
+    try:
+        image = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise LinkError("This file is damaged: its map image is not base64 text") from None
+    try:
+        check_image_size(len(image))
+        image_type(image[:16])
+    except BackdropError as error:
+        raise LinkError(f"This file's map image cannot be used: {str(error)[:1].lower()}{str(error)[1:]}") from None
+    if hashlib.sha256(image).hexdigest() != encounter.backdrop.sha256:
+        raise LinkError("This file is damaged: its map image is not the map it names (the hash differs)")
+    return image
