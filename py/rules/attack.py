@@ -25,7 +25,7 @@ from rules.crits import (
     why_no_crit_hit_effects,
     why_no_crit_miss_effects,
 )
-from rules.dice import D20, Dice, DiceRoll, dice_notation, roll, roll_die
+from rules.dice import D20, MAX_DICE, Dice, DiceRoll, dice_notation, roll, roll_die
 from rules.errors import RulesError
 from rules.itemise import Item, total
 from rules.maneuvers import Area, Maneuver, check_maneuver, maneuver_items
@@ -44,6 +44,12 @@ SHEET = "Character sheet"
 DAMAGE_RULE = "Damage roll"
 """The ``rule`` of an ordinary damage line."""
 
+SNEAK_ATTACK_RULE = "SRD 3.5 Rogue: Sneak Attack"
+"""The ``rule`` of the sneak attack damage line."""
+
+SNEAK_ATTACK_DIE = 6
+"""A sneak attack die is a d6."""
+
 
 class AttackError(RulesError):
     """An attack that cannot be made as asked."""
@@ -56,6 +62,20 @@ class Outcome(Enum):
     MISS = "miss"
     CRITICAL_HIT = "critical hit"
     CRITICAL_MISS = "critical miss"
+
+
+def sneak_attack_dice(rogue_level: int) -> Dice | None:
+    """The sneak attack dice of a rogue of ``rogue_level``, ``None`` for no rogue levels.
+
+    SRD 3.5 Rogue, Sneak Attack: "This extra damage is 1d6 at 1st level, and it increases by 1d6
+    every two rogue levels thereafter." So rogue level / 2 rounded up: 1st and 2nd 1d6, 3rd 2d6,
+    20th 10d6. A level past any table's (above 199) rolls the most dice one roll may hold.
+    """
+    if isinstance(rogue_level, bool) or not isinstance(rogue_level, int) or rogue_level < 0:
+        raise AttackError(f"A rogue level is a whole number from 0, not {rogue_level!r}")
+    if not rogue_level:
+        return None
+    return Dice(min(-(-rogue_level // 2), MAX_DICE), SNEAK_ATTACK_DIE)
 
 
 def _check_creature(name: str, level: int, is_fighter: bool, is_monster: bool):
@@ -136,8 +156,9 @@ class AttackResult:
     ``armor_class_items`` the defender's Armor Class, line by line. On a hit ``damage_rolls``
     are the dice and ``damage_items`` the damage lines. ``body_point_damage`` and
     ``loses_next_attack`` are the body points option's effects of a critical hit.
-    ``maneuver_armor_class`` is the attacker's AC change from a combat maneuver, which holds
-    until its next action. ``crit_hit_effects`` may be imposed by the attacker,
+    ``sneak_attack_roll`` is the sneak attack dice as they fell on a hit (also in
+    ``damage_rolls``, last), ``None`` when none were rolled. ``maneuver_armor_class`` is the
+    attacker's AC change from a combat maneuver, which holds until its next action. ``crit_hit_effects`` may be imposed by the attacker,
     ``crit_miss_effects`` by the defender. ``notes`` are lines without a value that say why.
     """
 
@@ -151,6 +172,7 @@ class AttackResult:
     damage_items: tuple[Item, ...] = ()
     body_point_damage: int = 0
     loses_next_attack: bool = False
+    sneak_attack_roll: DiceRoll | None = None
     maneuver_armor_class: tuple[Item, ...] = ()
     crit_hit_effects: tuple[EffectOffer, ...] = ()
     crit_miss_effects: tuple[EffectOffer, ...] = ()
@@ -224,6 +246,8 @@ def resolve_attack(
     maneuver: Maneuver = Maneuver(),
     counterattack: bool = False,
     attacker_within_reach: bool = True,
+    damage_modifiers=(),
+    sneak_attack: Dice | None = None,
 ) -> AttackResult:
     """Roll one attack of ``attacker`` on ``defender`` with ``rng`` and say what it did.
 
@@ -231,8 +255,13 @@ def resolve_attack(
     facing work's, for instance); the stances' lines and the ``maneuver``'s are added here. A
     creature in Full Defense cannot attack, except for the ``counterattack`` a critical miss
     special effect grants (always in melee). ``attacker_within_reach`` says whether the
-    defender can reach the attacker, for the critical miss effects that need it. A refused
-    stance or maneuver raises before any die is rolled.
+    defender can reach the attacker, for the critical miss effects that need it.
+    ``damage_modifiers`` are itemised lines added to the damage of a hit (a condition's
+    "-2 on weapon damage rolls"). ``sneak_attack`` is the sneak attack dice when the attack
+    sneak attacks (``sneak_attack_dice``): a hit rolls them after the weapon's damage and adds
+    them, a critical hit too, rolled and not at their maximum (Flankwise reads seed 003's
+    "maximum damage" as the weapon's, as the standard rules do not multiply sneak attack
+    damage on a critical hit). A refused stance or maneuver raises before any die is rolled.
     """
     attack_items = []
     notes = []
@@ -288,12 +317,14 @@ def resolve_attack(
         crit = critical_damage(
             damage, rng, options, defender_has_body_points=defender.keeps_body_points
         )
-        damage_items = crit.items + maneuver_items(maneuver, Area.DAMAGE)
+        sneak = _sneak_attack(sneak_attack, rng)
+        damage_items = crit.items + _riders(maneuver, damage_modifiers, sneak)
         return AttackResult(
             **result,
             outcome=Outcome.CRITICAL_HIT,
-            damage_rolls=crit.rolls,
+            damage_rolls=crit.rolls + sneak,
             damage_items=damage_items,
+            sneak_attack_roll=sneak[0] if sneak else None,
             body_point_damage=crit.body_point_damage,
             loses_next_attack=crit.loses_next_attack,
             crit_hit_effects=_crit_hit_offers(
@@ -313,16 +344,32 @@ def resolve_attack(
         if not would_hit:
             notes.append(Item("A natural 20 always hits at this table", None, CRIT_HIT_RULE))
         damage_roll = roll(damage, rng)
+        sneak = _sneak_attack(sneak_attack, rng)
         return AttackResult(
             **result,
             outcome=Outcome.HIT,
-            damage_rolls=(damage_roll,),
+            damage_rolls=(damage_roll,) + sneak,
             damage_items=(
                 Item(f"Damage ({dice_notation(damage)})", damage_roll.total, DAMAGE_RULE),
-            ) + maneuver_items(maneuver, Area.DAMAGE),
+            ) + _riders(maneuver, damage_modifiers, sneak),
+            sneak_attack_roll=sneak[0] if sneak else None,
             notes=tuple(notes),
         )
     return AttackResult(**result, outcome=Outcome.MISS, notes=tuple(notes))
+
+
+def _sneak_attack(dice: Dice | None, rng) -> tuple[DiceRoll, ...]:
+    """The sneak attack dice rolled with ``rng``: one roll, or none without ``dice``."""
+    return () if dice is None else (roll(dice, rng),)
+
+
+def _riders(maneuver: Maneuver, modifiers, sneak: tuple[DiceRoll, ...]) -> tuple[Item, ...]:
+    """The damage lines after the weapon's: the maneuver's bonus, the other modifiers, then the
+    sneak attack's dice."""
+    lines = maneuver_items(maneuver, Area.DAMAGE) + tuple(modifiers)
+    return lines + tuple(
+        Item(f"Sneak attack ({dice_notation(each.dice)})", each.total, SNEAK_ATTACK_RULE) for each in sneak
+    )
 
 
 def _crit_hit_offers(

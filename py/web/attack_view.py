@@ -15,7 +15,16 @@ the browser: it runs under CPython, where its tests are.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.attack import DAMAGE_RULE, SHEET, Attacker, AttackResult, Defender, Outcome, resolve_attack
+from rules.attack import (
+    DAMAGE_RULE,
+    SHEET,
+    Attacker,
+    AttackResult,
+    Defender,
+    Outcome,
+    resolve_attack,
+    sneak_attack_dice,
+)
 from rules.combatant import (
     CombatStats,
     attack_request,
@@ -25,10 +34,10 @@ from rules.combatant import (
     threatens_creature,
 )
 from rules.crits import EffectOffer, is_critical_miss
-from rules.dice import Dice
+from rules.dice import Dice, dice_notation
 from rules.encounter import Encounter
 from rules.errors import RulesError
-from rules.facing import AttackKind, attack, parse_kind
+from rules.facing import IMMUNE_TO_SNEAK_ATTACK, RULE_SNEAK_RANGE, AttackKind, attack, parse_kind
 from rules.itemise import Item, total
 from rules.maneuvers import (
     MANEUVER_RULE,
@@ -56,8 +65,9 @@ class AttackViewError(RulesError):
 class RollInputs:
     """What the Roll button hands ``rules.attack.resolve_attack``: the two creatures as the
     attack sees them, the damage dice, the facing lines (``attack_modifiers``,
-    ``armor_class_modifiers``), whether the attack is in ``melee``, the ``maneuver``, and whether
-    the target can reach the attacker (the critical miss effects that need it)."""
+    ``armor_class_modifiers``), whether the attack is in ``melee``, the ``maneuver``, whether
+    the target can reach the attacker (the critical miss effects that need it), the conditions'
+    ``damage_modifiers`` and the ``sneak_attack`` dice (``None``: no sneak attack dice to roll)."""
 
     attacker: Attacker
     defender: Defender
@@ -67,6 +77,8 @@ class RollInputs:
     melee: bool
     maneuver: Maneuver
     attacker_within_reach: bool
+    damage_modifiers: tuple[Item, ...] = ()
+    sneak_attack: Dice | None = None
 
 
 @dataclass(frozen=True)
@@ -279,10 +291,15 @@ def attack_panel(
         + answer.armor_class_items
         + held.armor_class_items
     )
+    sneak_line, sneaks = _sneak_attack(answer, held, target)
+    sneak_dice = sneak_attack_dice(attacker.rogue_level) if sneaks else None
+    if sneak_dice is not None:
+        sneak_line = Item(f"{sneak_line.reason} ({dice_notation(sneak_dice)})", None, sneak_line.rule)
     damage_lines = (
         (Item(f"Damage ({own.damage})", None, DAMAGE_RULE),)
         + maneuver_items(maneuver, Area.DAMAGE)
-        + answer.damage_items
+        + held.damage_items
+        + ((sneak_line,) if sneak_line is not None else ())
     )
     roll = RollInputs(
         attacker=attacker_for(attacker, own),
@@ -293,6 +310,8 @@ def attack_panel(
         melee=kind.value.melee,
         maneuver=maneuver,
         attacker_within_reach=threatens_creature(target, attacker, grid, encounter.options.reach_corners),
+        damage_modifiers=held.damage_items,
+        sneak_attack=sneak_dice,
     )
     return AttackPanel(
         **heading,
@@ -303,11 +322,25 @@ def attack_panel(
         damage_lines=damage_lines,
         own_armor_class=maneuver_items(maneuver, Area.ARMOR_CLASS),
         concealment=answer.concealment + held.concealment,
-        sneak_attack=answer.damage_items[0] if answer.damage_items else None,
-        sneak_attack_applies=answer.sneak_attack is True,
+        sneak_attack=sneak_line,
+        sneak_attack_applies=sneaks,
         roll=roll,
         **turned,
     )
+
+
+def _sneak_attack(answer, held, target) -> tuple[Item | None, bool]:
+    """The sneak attack line and whether it is a yes: facing's answer (from the rear, flanking,
+    a flat-footed target), or the target's conditions (SRD 3.5 Helpless: "Rogues can sneak
+    attack helpless targets.") for an attacker with sneak attack, unless the target is immune
+    or a ranged attack is out of the sneak attack's range."""
+    line = answer.damage_items[0] if answer.damage_items else None
+    if answer.sneak_attack is not False or not held.sneak_attack:
+        return line, answer.sneak_attack is True
+    if IMMUNE_TO_SNEAK_ATTACK in target.features or line.rule == RULE_SNEAK_RANGE:
+        return line, False
+    opened = next(note for note in held.notes if note.reason.startswith("Sneak attack"))
+    return opened, True
 
 
 @dataclass(frozen=True)
@@ -360,15 +393,28 @@ class RollView:
 
     @property
     def sneak_attack(self) -> bool:
-        """Whether the attack hit with sneak attack damage to add."""
+        """Whether the attack hit with sneak attack damage (rolled, or to add by hand when the
+        attacker has sneak attack without rogue levels to count its dice)."""
         return self.result.is_hit and self.panel.sneak_attack_applies
 
+    def sneak_attack_text(self) -> str | None:
+        """The sneak attack as the roll says it: ``"Sneak attack: yes, from the rear (2d6): 3 + 5
+        = 8, added to the damage"``, or with no dice known ``"...: add the sneak attack
+        damage"``; ``None`` when the hit does not sneak attack."""
+        if not self.sneak_attack:
+            return None
+        rolled = self.result.sneak_attack_roll
+        if rolled is None:
+            return f"{self.panel.sneak_attack.reason}: add the sneak attack damage"
+        faces = " + ".join(str(face) for face in rolled.faces)
+        return f"{self.panel.sneak_attack.reason}: {faces} = {rolled.total}, added to the damage"
+
     def log_lines(self) -> tuple[str, ...]:
-        """The attack as the round's log keeps it: the result's lines, the sneak attack to add,
-        and the turn the attack made."""
+        """The attack as the round's log keeps it: the result's lines, the sneak attack, and
+        the turn the attack made."""
         lines = list(self.result.text().splitlines())
         if self.sneak_attack:
-            lines.append(f"  {self.panel.sneak_attack.reason}: add the sneak attack damage")
+            lines.append(f"  {self.sneak_attack_text()}")
         if self.panel.new_facing_name is not None:
             lines.append(f"  {self.panel.attacker} now faces {self.panel.new_facing_name}")
         return tuple(lines)
@@ -404,5 +450,7 @@ def roll_attack(
         melee=inputs.melee,
         maneuver=inputs.maneuver,
         attacker_within_reach=inputs.attacker_within_reach,
+        damage_modifiers=inputs.damage_modifiers,
+        sneak_attack=inputs.sneak_attack,
     )
     return RollView(panel, result)

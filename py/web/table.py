@@ -187,7 +187,7 @@ def roll_lines(view: RollView) -> tuple:
     if view.result.is_hit:
         lines.append(f"Damage {view.result.damage}")
     if view.sneak_attack:
-        lines.append(f"{view.panel.sneak_attack.reason}: add the sneak attack damage")
+        lines.append(view.sneak_attack_text())
     if view.panel.new_facing_name is not None:
         lines.append(f"{view.panel.attacker} now faces {view.panel.new_facing_name}")
     if view.effects:

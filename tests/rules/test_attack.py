@@ -382,3 +382,46 @@ def test_result_keeps_hits_and_damage_consistent():
         AttackResult(Attacker("A"), Defender("D", 10), 15, (), (), Outcome.HIT)
     with pytest.raises(AttackError, match="A d20 cannot show 21"):
         AttackResult(Attacker("A"), Defender("D", 10), 21, (), (), Outcome.MISS)
+
+
+@pytest.mark.parametrize(
+    "rogue_level, dice", [(0, None), (1, "1d6"), (2, "1d6"), (3, "2d6"), (4, "2d6"), (9, "5d6"), (20, "10d6")]
+)
+def test_sneak_attack_dice_follow_the_rogue_level(rogue_level, dice):
+    """SRD 3.5 Rogue, Sneak Attack: "This extra damage is 1d6 at 1st level, and it increases by
+    1d6 every two rogue levels thereafter": rogue level / 2 rounded up, in d6."""
+    from rules.attack import sneak_attack_dice
+    from rules.dice import dice_notation
+
+    found = sneak_attack_dice(rogue_level)
+    assert (None if found is None else dice_notation(found)) == dice
+
+
+def test_a_sneak_attack_rolls_its_dice_after_the_weapon_and_adds_them():
+    """A hit that sneak attacks rolls the sneak attack dice after the weapon's damage and shows
+    them; a miss rolls none."""
+    hit = attack(10, 3, 4, 6, sneak_attack=Dice(2, 6))
+    assert [roll.text() for roll in hit.damage_rolls] == ["1d8+2: 3 + 2 = 5", "2d6: 4 + 6 = 10"]
+    assert hit.sneak_attack_roll.total == 10
+    assert Item("Sneak attack (2d6)", 10, "SRD 3.5 Rogue: Sneak Attack") in hit.damage_items
+    assert hit.damage == 15
+    miss = attack(9, sneak_attack=Dice(2, 6))
+    assert miss.damage_rolls == () and miss.sneak_attack_roll is None
+
+
+def test_a_critical_hit_deals_the_weapons_maximum_and_rolls_the_sneak_attack():
+    """Seed 003: Critical Hits, "A natural 20 that would otherwise hit is automatically a
+    critical hit doing maximum damage": the weapon's dice on their top face (1d8+2: 10); the
+    sneak attack dice are rolled (the standard rules do not multiply them on a critical hit)."""
+    crit = attack(20, 1, 2, sneak_attack=Dice(2, 6))
+    assert crit.outcome is Outcome.CRITICAL_HIT
+    assert [roll.text() for roll in crit.damage_rolls] == ["1d8+2: 8 + 2 = 10", "2d6: 1 + 2 = 3"]
+    assert crit.damage == 13
+
+
+def test_damage_modifiers_from_elsewhere_are_added_to_a_hit():
+    """A condition's damage line (SRD 3.5, Sickened: "-2 penalty on ... weapon damage rolls")
+    is added to the damage of a hit, itemised."""
+    line = Item("Attacker sickened, weapon damage", -2, "SRD 3.5 Conditions: Sickened")
+    hit = attack(10, 3, damage_modifiers=(line,))
+    assert line in hit.damage_items and hit.damage == 3

@@ -69,7 +69,7 @@ def test_attacker_behind_the_defender_under_ua_reads_plus_four_and_sneak_attack_
     panel = attack_panel(scene(), STATS, "Rogue", "Goblin", AttackKind.MELEE)
     assert panel.allowed
     assert texts(panel.attack_lines) == ["Attack bonus: +5", "Target's rear area: +4"]
-    assert panel.sneak_attack.text() == "Sneak attack: yes, from the rear"
+    assert panel.sneak_attack.text() == "Sneak attack: yes, from the rear (2d6)"
     assert panel.sneak_attack_applies
     assert panel.text() == "\n".join(
         [
@@ -81,7 +81,7 @@ def test_attacker_behind_the_defender_under_ua_reads_plus_four_and_sneak_attack_
             "  Armor Class: +15",
             "Damage:",
             "  Damage (1d6+1)",
-            "  Sneak attack: yes, from the rear",
+            "  Sneak attack: yes, from the rear (2d6)",
             "Attack +9 against AC 15: hits on a natural 6 or better",
         ]
     )
@@ -97,7 +97,7 @@ def test_behind_the_defender_on_hexes_reads_plus_four_too(layout):
     rogue = Creature("Rogue", Size.MEDIUM, grid.step(goblin.anchor, back), facing=0, rogue_level=1)
     panel = attack_panel(Encounter(grid, (goblin, rogue)), {}, "Rogue", "Goblin", "melee")
     assert "Target's rear area: +4" in texts(panel.attack_lines)
-    assert panel.sneak_attack.text() == "Sneak attack: yes, from the rear"
+    assert panel.sneak_attack.text() == "Sneak attack: yes, from the rear (1d6)"
 
 
 @pytest.mark.parametrize(
@@ -327,18 +327,20 @@ def test_a_roll_shows_the_panels_lines_and_every_die(seed):
 
 def test_a_critical_hit_offers_the_special_effects_to_the_attacker():
     """Seed 003: a natural 20 that hits does maximum damage; a fighting class in Active Attack
-    may then impose one of the critical hit special effects."""
+    may then impose one of the critical hit special effects. The rogue's sneak attack dice
+    (rogue level 3: 2d6) are rolled, not maximised, and count in the damage dealt."""
     encounter = scene(options=Options(crit_hit_effects=True))
     stats = {"Rogue": CombatStats(is_fighter=True, damage="1d8+2", stance="active attack", strength_bonus=2)}
     view = roll_attack(encounter, stats, "Rogue", "Goblin", "melee", rolling(20))
     assert view.outcome is Outcome.CRITICAL_HIT
-    assert view.dice == ("d20: 20", "1d8+2: 8 + 2 = 10")
+    assert view.dice == ("d20: 20", "1d8+2: 8 + 2 = 10", "2d6: 3 + 6 = 9")
+    assert view.result.damage == 19
     assert view.effect_chooser == "Rogue"
     assert [offer.rule.name for offer in view.effects] == ["Trip", "Disarm", "Reposition", "Disorient", "Hinder"]
     assert view.effect_texts[0] == "Trip: Target is knocked prone."
-    assert "Half the damage dealt (10): +5" in view.effect_texts[2]
+    assert "Half the damage dealt (19): +9" in view.effect_texts[2]
     assert view.sneak_attack
-    assert "  Sneak attack: yes, from the rear: add the sneak attack damage" in view.log_lines()
+    assert "  Sneak attack: yes, from the rear (2d6): 3 + 6 = 9, added to the damage" in view.log_lines()
 
 
 def test_a_critical_miss_offers_the_special_effects_to_the_defender_within_reach():

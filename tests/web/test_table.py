@@ -243,3 +243,56 @@ def test_tracking_hit_points_from_the_editor_starts_a_creature_unhurt():
     values = table.stats_form_values(CombatStats())
     values["max_hit_points"] = "12"
     assert table.stats_from_form(values, CombatStats()).hit_points == 12
+
+
+def natural(face):
+    """A ``random.Random`` whose first d20 shows ``face``."""
+    return random.Random(next(seed for seed in range(2000) if random.Random(seed).randint(1, 20) == face))
+
+
+def test_a_critical_hit_deals_its_maximum_damage_and_the_rolled_sneak_attack_to_hit_points():
+    """Seed 003: Critical Hits, "A natural 20 that would otherwise hit is automatically a
+    critical hit doing maximum damage" (1d6+1: 7); the rogue (level 3) behind the goblin adds
+    its sneak attack, 2d6 rolled (SRD 3.5 Rogue, Sneak Attack), shown die by die; the goblin's
+    hit points fall by the sum."""
+    stats = (("Rogue", CombatStats(attack_bonus=5, damage="1d6+1")), ("Goblin", CombatStats(max_hit_points=40, hit_points=40)))
+    after, view = table.rolled(ambush(stats=stats), "Rogue", "Goblin", "melee", "", natural(20))
+    sneak = view.result.sneak_attack_roll
+    assert view.result.damage_items[0].text() == "Critical hit, maximum damage (1d6+1): +7"
+    assert view.result.damage == 7 + sneak.total and sneak.dice.count == 2
+    assert after.stats_of("Goblin").hit_points == 40 - 7 - sneak.total
+    lines = table.roll_lines(view)
+    assert "Die 1d6+1: 6 + 1 = 7" in lines and f"Die {sneak.text()}" in lines
+    faces = " + ".join(str(face) for face in sneak.faces)
+    assert f"Sneak attack: yes, from the rear (2d6): {faces} = {sneak.total}, added to the damage" in lines
+
+
+def test_a_helpless_target_opens_sneak_attack_from_the_front():
+    """SRD 3.5, Helpless: "Rogues can sneak attack helpless targets.": a rogue in front of a
+    helpless goblin rolls its sneak attack dice; without the condition it does not."""
+    goblin = medium("Goblin", 5, 5, facing=4, side="foe")
+    rogue = medium("Rogue", 5, 6, rogue_level=5)
+    encounter = Encounter(GRID, (goblin, rogue), stats=(("Rogue", CombatStats(attack_bonus=30)),))
+    panel = table.panel_for(encounter, "Rogue", "Goblin", "melee", "")
+    assert not panel.sneak_attack_applies and panel.roll.sneak_attack is None
+    from rules.conditions import AppliedCondition
+
+    helpless = encounter.with_condition(AppliedCondition("helpless", "Goblin"))
+    panel = table.panel_for(helpless, "Rogue", "Goblin", "melee", "")
+    assert panel.sneak_attack_applies and panel.sneak_attack.text() == "Sneak attack: yes, the target is helpless (3d6)"
+    _, view = table.rolled(helpless, "Rogue", "Goblin", "melee", "", natural(10))
+    assert view.result.sneak_attack_roll.dice.count == 3
+
+
+def test_a_sickened_attackers_weapon_damage_is_lowered_in_the_roll():
+    """SRD 3.5, Sickened: "a -2 penalty on all attack rolls, weapon damage rolls, ...": the
+    panel's damage lines and the rolled damage both carry it."""
+    from rules.conditions import AppliedCondition
+
+    stats = (("Rogue", CombatStats(attack_bonus=30, damage="1d6+10")),)
+    encounter = ambush(stats=stats).with_condition(AppliedCondition("sickened", "Rogue"))
+    panel = table.panel_for(encounter, "Rogue", "Goblin", "melee", "")
+    assert "Attacker sickened, weapon damage: -2" in [item.text() for item in panel.damage_lines]
+    _, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(10))
+    weapon = view.result.damage_rolls[0].total
+    assert view.result.damage == weapon - 2 + view.result.sneak_attack_roll.total
