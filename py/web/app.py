@@ -47,7 +47,7 @@ class Board:
         self.gestures = self.hud = self.toolbar = None
         self.panels = []
         self.tokens = self.stats = self.attack = self.round = self.map = self.rules = self.shared = None
-        self.areas = None
+        self.areas = self.map_image = None
         self.canvas = Canvas(self)
         self.ruler = Ruler(self)
 
@@ -609,6 +609,7 @@ def start():
 
 def wire_panels(board):
     """Build the toolbar, the card and the panels that need no combat rules."""
+    from web.backdrop import MapImage
     from web.encounter_panel import EncounterPanel
     from web.hud import Hud
     from web.map_panel import MapPanel
@@ -620,9 +621,10 @@ def wire_panels(board):
     board.hud = Hud(board)
     board.tokens = TokenPanel(board)
     board.map = MapPanel(board)
+    board.map_image = MapImage(board)
     board.rules = RulesPanel(board)
     board.shared = EncounterPanel(board)
-    board.panels = [board.map, board.rules]
+    board.panels = [board.map, board.map_image, board.rules]
     board.refresh()
 
 

@@ -91,10 +91,12 @@ class Canvas:
         encounter = board.encounter
         width, height = self.size
         layout = self.layout()
-        key = (encounter.grid, encounter.terrain, encounter.areas, layout, self.size)
+        picture = board.map_image.picture() if board.map_image is not None else None
+        key = (encounter.grid, encounter.terrain, encounter.areas, layout, self.size,
+               picture and (picture[1], id(picture[0])))
         if key != self.grid_key:
             self.grid_key = key
-            ops = scene.grid_scene(encounter.grid, layout, width, height, self.dpr, encounter.terrain)
+            ops = scene.grid_scene(encounter.grid, layout, width, height, self.dpr, encounter.terrain, picture)
             if encounter.areas:
                 from web.area_tool import marker_ops
 

@@ -6,6 +6,7 @@ reported to the player in a notice (``set_reporter``) instead of dying in the co
 bug (anything but a ``RulesError``) is also logged there for the developers.
 """
 
+import asyncio
 import inspect
 
 import js
@@ -49,7 +50,7 @@ def guarded(handler):
             _report(error)
             return None
         if inspect.iscoroutine(result):
-            return finish(result)
+            return asyncio.ensure_future(finish(result))
         return result
 
     return run
@@ -82,7 +83,8 @@ def make(tag, text=None, cls=None):
     return node
 
 
-def on(target, name, handler, passive=True):
-    """Listen for ``name`` on ``target`` for the page's lifetime, the handler ``guarded``."""
-    options = to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+def on(target, name, handler, passive=True, capture=False):
+    """Listen for ``name`` on ``target`` for the page's lifetime, the handler ``guarded``
+    (``capture``: before the target's other listeners and its children's)."""
+    options = to_js({"passive": passive, "capture": capture}, dict_converter=js.Object.fromEntries)
     target.addEventListener(name, create_proxy(guarded(handler)), options)

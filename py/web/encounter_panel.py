@@ -40,30 +40,56 @@ class EncounterPanel:
         except Exception:  # noqa: BLE001  (no clipboard: show the link to copy by hand)
             self.board.say(f"Copy this link: {link}")
 
-    def export_file(self):
-        """Download the encounter as a readable JSON file."""
-        links.export_json(self.board.encounter)
-        self.board.say("Exported the encounter as a file (flankwise-encounter.json).")
+    async def export_file(self):
+        """Download the encounter as a readable JSON file, with its map image inside it if
+        the player chose so."""
+        board = self.board
+        encounter = board.encounter
+        image = None
+        if encounter.backdrop is not None and element("export-map").checked:
+            image = await board.map_image.image_bytes()
+            if image is None:
+                board.say(f"This browser does not have the map '{encounter.backdrop.name}', so the file names it "
+                          "without carrying it.", error=True)
+        links.export_json(encounter, image)
+        carried = " with its map image inside" if image is not None else ""
+        board.say(f"Exported the encounter as a file{carried} (flankwise-encounter.json).")
 
     def render(self):
         """Nothing follows the encounter here: the saves change only by this panel."""
 
     async def import_file(self, event):
-        """Open the encounter of a picked JSON file; a bad file changes nothing."""
-        from rules.link import LinkError
-
+        """Open a picked file (an encounter, or a Universal VTT map); a bad file changes
+        nothing."""
         files = event.target.files
         if not files.length:
             return
-        try:
-            opened = await links.read_json_file(files.item(0))
-        except LinkError as error:
-            self.board.say(f"{error}. The encounter on screen is the one you had before.", error=True)
+        file = files.item(0)
+        event.target.value = ""
+        await self.open_file(file)
+
+    async def open_file(self, file):
+        """Open the encounter of a JSON file, keeping the map image inside it in this browser,
+        or a Universal VTT map (``web.backdrop``); a bad file changes nothing."""
+        from rules.backdrop import image_type
+        from rules.link import LinkError
+        from web.backdrop import UVTT_ENDINGS
+
+        board = self.board
+        if str(file.name).lower().endswith(UVTT_ENDINGS):
+            await board.map_image.import_uvtt(file)
             return
-        finally:
-            event.target.value = ""
-        self.board.commit(opened, "Imported the encounter file.")
-        self.board.select(None)
+        try:
+            opened, image = await links.read_json_file(file)
+        except LinkError as error:
+            board.say(f"{error}. The encounter on screen is the one you had before.", error=True)
+            return
+        note = ""
+        if image is not None:
+            note = await board.map_image.store_bytes(image, image_type(image[:16]), opened.backdrop.name)
+            note = " Its map image is kept in this browser." + note
+        board.commit(opened, "Imported the encounter file." + note)
+        board.select(None)
 
     def save_image(self):
         """Download the whole board as a PNG, at a readable scale, without selection marks."""

@@ -111,11 +111,12 @@ def download(filename, href):
     anchor.click()
 
 
-def export_json(encounter):
-    """Download the encounter as a readable, versioned JSON file."""
+def export_json(encounter, image=None):
+    """Download the encounter as a readable, versioned JSON file (with the bytes of its map
+    image inside it, if ``image`` is given)."""
     from rules.link import encounter_json
 
-    blob = js.Blob.new([encounter_json(encounter)], js.Object.fromEntries([["type", "application/json"]]))
+    blob = js.Blob.new([encounter_json(encounter, image)], js.Object.fromEntries([["type", "application/json"]]))
     url = js.URL.createObjectURL(blob)
     download("flankwise-encounter.json", url)
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
@@ -132,8 +133,9 @@ def export_png(grid_canvas, top_canvas):
 
 
 async def read_json_file(file):
-    """The encounter in a picked JSON file; ``LinkError`` says what is wrong with it."""
-    from rules.link import parse_encounter_json
+    """``(encounter, image)``: the encounter in a picked JSON file and the bytes of the map
+    image inside it (``None`` for none); ``LinkError`` says what is wrong with it."""
+    from rules.link import parse_encounter_file
 
     text = await file.text()
-    return parse_encounter_json(text)
+    return parse_encounter_file(text)

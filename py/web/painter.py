@@ -57,5 +57,10 @@ def _draw(ctx, ops):
             ctx.textAlign = "center"
             ctx.textBaseline = "middle"
             ctx.fillText(text, x, y)
+        elif kind == "image":
+            _, image, x, y, width, height, alpha = op
+            ctx.globalAlpha = alpha
+            ctx.drawImage(image, x, y, width, height)
+            ctx.globalAlpha = 1
         else:
             raise ValueError(f"unknown draw operation {kind!r}")

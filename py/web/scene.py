@@ -24,24 +24,45 @@ OUTSIDE = "#e4e0d4"
 LINE = "#a8a08c"
 
 
-def grid_scene(grid, layout, width, height, scale=1.0, terrain=NO_TERRAIN):
-    """Draw operations for the board's cells, its terrain and grid lines, and its walls, in a
-    ``width`` x ``height`` canvas.
+def grid_scene(grid, layout, width, height, scale=1.0, terrain=NO_TERRAIN, picture=None):
+    """Draw operations for the board's cells, its map image, its terrain and grid lines, and
+    its walls, in a ``width`` x ``height`` canvas.
 
     ``scale`` is the device pixel ratio: lines are one CSS pixel wide, snapped to device pixels
-    on square grids so they stay crisp at every zoom.
+    on square grids so they stay crisp at every zoom. ``picture`` is the map image to draw over
+    the board's ground and under everything else, ``(image, backdrop)`` (``web.backdrop``).
     """
     ops = [("path", f"M0 0H{width}V{height}H0Z", OUTSIDE, None, 0)]
     if grid.kind == "square":
         board = _square_ops(grid, layout, width, height, scale)
         ops.extend(board[:1])
+        ops.extend(picture_ops(picture, layout))
         ops.extend(terrain_ops(terrain, grid, layout, width, height, scale))
         ops.extend(board[1:])
-    else:
+    elif picture is None:
         ops.append(("path", _hex_path(grid, layout, width, height), BACKGROUND, LINE, 1.5 * scale))
         ops.extend(terrain_ops(terrain, grid, layout, width, height, scale))
+    else:
+        cells = _hex_path(grid, layout, width, height)
+        ops.append(("path", cells, BACKGROUND, None, 0))
+        ops.extend(picture_ops(picture, layout))
+        ops.extend(terrain_ops(terrain, grid, layout, width, height, scale))
+        ops.append(("path", cells, None, LINE, 1.5 * scale))
     ops.extend(wall_ops(terrain, layout, width, height, scale))
     return ops
+
+
+def picture_ops(picture, layout):
+    """The map image drawn where its alignment lays it (``rules.backdrop.Backdrop.placed``), at
+    its opacity: ``("image", image, x, y, width, height, alpha)`` in pixels; nothing without
+    one."""
+    if picture is None:
+        return []
+    image, backdrop = picture
+    x, y, across, down = backdrop.placed()
+    size = layout.cell_size
+    return [("image", image, layout.origin[0] + x * size, layout.origin[1] + y * size, across * size, down * size,
+             backdrop.opacity / 100)]
 
 
 TERRAIN_STYLES = {
