@@ -57,7 +57,9 @@ class CombatStats:
     ``damage`` is its weapon's damage in dice notation and ``strength_bonus`` its Strength
     bonus (Reposition and Shield Slam push further). ``stance`` is its combat stance for the
     round. ``max_hit_points`` is its full hit points (0: the table does not track them) and
-    ``hit_points`` what it has now (``rules.health.Vitals``, through ``vitals``).
+    ``hit_points`` what it has now (``rules.health.Vitals``, through ``vitals``). ``crossbow``
+    says its ranged weapon is a crossbow, which a prone creature may still use (SRD 3.5, Prone:
+    "cannot use a ranged weapon (except for a crossbow)").
 
     ``is_fighter`` marks the Fighter class and ``is_fighting_class`` any fighting class;
     ``crits_as_fighter`` a class the referee gives the Fighter's 19-20 range; ``may_maneuver``
@@ -91,6 +93,7 @@ class CombatStats:
     spell_target: str = ""
     max_hit_points: int = 0
     hit_points: int = 0
+    crossbow: bool = False
 
     def __post_init__(self):
         try:
@@ -160,6 +163,7 @@ class CombatStats:
             "may_maneuver",
             "is_monster",
             "classed_as_fighter",
+            "crossbow",
         ):
             if not isinstance(getattr(self, label), bool):
                 raise CombatStatsError(f"'{_LABELS[label]}' is yes or no, not {getattr(self, label)!r}")
@@ -226,6 +230,7 @@ _LABELS = {
     "spell_target": "spell's target",
     "max_hit_points": "maximum hit points",
     "hit_points": "hit points now",
+    "crossbow": "Ranged weapon is a crossbow",
 }
 
 def vitals_of(stats: CombatStats):

@@ -82,9 +82,6 @@ class Encounter:
                 raise EncounterError(f"Two creatures are named {creature.name}: give each its own name.")
             seen.add(key)
             _check(creature, self.grid)
-        problem = crowding(self.creatures, self.grid)
-        if problem:
-            raise PlacementError(problem + ".")
         if self.terrain.cells or self.terrain.edges or any(c.squeezed_to is not None for c in self.creatures):
             for creature in self.creatures:
                 problem = standing_problem(creature, self.grid, self.terrain)
@@ -98,11 +95,34 @@ class Encounter:
             _check_areas(self.areas, self.grid)
         if self.conditions:
             object.__setattr__(self, "conditions", _checked_conditions(self.conditions, self._spelling()))
+        problem = crowding(self._as_placed(), self.grid)
+        if problem:
+            raise PlacementError(problem + ".")
         if self.backdrop is not None:
             from rules.backdrop import Backdrop
 
             if not isinstance(self.backdrop, Backdrop):
                 raise EncounterError(f"An encounter's map image is a Backdrop value, not {self.backdrop!r}.")
+
+    def _as_placed(self) -> tuple:
+        """The creatures as the placement rules judge them: one whose conditions leave it
+        helpless (``bystanders``) may share its space, as a ``helpless`` one may."""
+        if not (self.conditions or self.stats):
+            return self.creatures
+        from rules.combatant import vitals_of
+        from rules.conditions import can_be_moved_through
+
+        helpless = {each.creature.casefold() for each in self.conditions if can_be_moved_through((each.condition,))}
+        for name, stats in self.stats:
+            vitals = vitals_of(stats)
+            if vitals is not None and can_be_moved_through(vitals.conditions):
+                helpless.add(name.casefold())
+        if not helpless:
+            return self.creatures
+        return tuple(
+            _replace(creature, helpless=True) if creature.name.casefold() in helpless else creature
+            for creature in self.creatures
+        )
 
     def _spelling(self) -> dict:
         """Each creature's name as written, by its case-folded form."""
@@ -228,7 +248,9 @@ class Encounter:
         """The creature called ``name`` as its conditions let it move (``rules.conditions.
         movement_ruling``): its speed lowered by one modifier per line of the ruling that has a
         value ("Hindered, speed 5 ft.", "Entangled, half speed"), so the movement rules price
-        and explain the move with them. The board keeps the creature as it is
+        and explain the move with them, and a 0 ft modifier of the kind
+        ``rules.movement.NO_RUN_OR_CHARGE`` when they forbid a run or a charge ("Entangled: it
+        cannot run or charge"). The board keeps the creature as it is
         (``creature``); a move's end is put back with its own modifiers."""
         creature = self.creature(name)
         names = self.conditions_of(name)
@@ -244,9 +266,38 @@ class Encounter:
                         if item.value)
         if not ruling.can_move and speed > 0:
             lowered += (SpeedModifier(ruling.items[-1].reason, -max(0, speed + sum(m.feet for m in lowered))),)
+        elif not ruling.can_run_or_charge:
+            from rules.movement import NO_RUN_OR_CHARGE
+
+            barring = next(item for item in ruling.items if item.reason.endswith("cannot run or charge"))
+            lowered += (SpeedModifier(barring.reason, 0, NO_RUN_OR_CHARGE),)
         if not lowered:
             return creature
         return _replace(creature, speed_modifiers=creature.speed_modifiers + lowered)
+
+    def bystanders(self, name: str) -> tuple[tuple, frozenset]:
+        """``(others, quiet)``: every creature but the one called ``name`` as that creature
+        meets them when it moves, and the names of those that make no attacks of opportunity
+        (``rules.movement.Battlefield`` takes both). A creature whose conditions leave it
+        helpless (helpless, unconscious, dying, dead: ``rules.conditions.can_be_moved_through``,
+        seed 002: "You can move through a square occupied by a helpless opponent without
+        penalty.") is met as ``helpless``; one whose conditions allow it no attacks of
+        opportunity (``rules.conditions.opportunity_ruling``: flat-footed, stunned, ...) is
+        quiet."""
+        others = self.others(name)
+        held = [(other, self.conditions_of(other.name)) for other in others]
+        if not any(names for _, names in held):
+            return others, frozenset()
+        from rules.conditions import can_be_moved_through, opportunity_ruling
+
+        met, quiet = [], set()
+        for other, names in held:
+            if names and can_be_moved_through(names) and not other.helpless:
+                other = _replace(other, helpless=True)
+            if names and not opportunity_ruling(names).allowed:
+                quiet.add(other.name)
+            met.append(other)
+        return tuple(met), frozenset(quiet)
 
     def with_condition(self, applied) -> "Encounter":
         """This encounter with ``applied`` (a ``rules.conditions.AppliedCondition``) on its

@@ -801,6 +801,7 @@ def stats_fields() -> tuple:
         FieldCode("spell_target", Text()),
         FieldCode("max_hit_points", Whole(0, MAX_HIT_POINTS)),
         FieldCode("hit_points", Whole(-MAX_HIT_POINTS, MAX_HIT_POINTS)),
+        FieldCode("crossbow", Flag()),
     )
 
 

@@ -235,8 +235,11 @@ class Battlefield:
     ``ruleset`` and the table's ``options``, of which movement reads ``reach_corners`` (whom a
     step provokes, ``rules.reach``).
 
-    ``creatures`` may include the mover: any creature equal to it is skipped. The value hashes
-    once, so the board can keep it and call the movement functions on every pointer move.
+    ``creatures`` may include the mover: any creature equal to it is skipped. ``quiet`` names
+    the creatures whose conditions leave them no attacks of opportunity
+    (``rules.conditions.opportunity_ruling``: stunned, dazed, ...): a step provokes none of
+    them, nor a ``flat_footed`` creature. The value hashes once, so the board can keep it and
+    call the movement functions on every pointer move.
     """
 
     grid: Grid
@@ -244,6 +247,7 @@ class Battlefield:
     creatures: tuple = ()
     ruleset: Ruleset = UA_FACING
     options: Options = DEFAULT_OPTIONS
+    quiet: frozenset = frozenset()
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -261,11 +265,19 @@ class Battlefield:
             raise MoveError(f"Movement knows the facing rulesets {known}, not {self.ruleset!r}.")
         if not isinstance(self.options, Options):
             raise MoveError(f"A battlefield needs the table's Options, not {self.options!r}.")
+        if not isinstance(self.quiet, frozenset) or not all(isinstance(name, str) for name in self.quiet):
+            raise MoveError("A battlefield's quiet creatures are a frozenset of names.")
 
     @cached_property
     def _hash(self) -> int:
         """The hash, worked out once."""
-        return hash((self.grid, self.terrain, self.creatures, self.ruleset, self.options))
+        return hash((self.grid, self.terrain, self.creatures, self.ruleset, self.options, self.quiet))
+
+    def makes_opportunity_attacks(self, creature: Creature) -> bool:
+        """Whether ``creature`` may take the attacks of opportunity a step provokes: not when
+        flat-footed (SRD 3.5, Flat-Footed: "A flat-footed character loses his Dexterity bonus to
+        AC (if any) and cannot make attacks of opportunity.") or ``quiet``."""
+        return not creature.flat_footed and creature.name not in self.quiet
 
     def __hash__(self) -> int:
         return self._hash
@@ -426,12 +438,30 @@ def speed_of(creature: Creature) -> tuple[Item, ...]:
     return speed_items(creature.speed, creature.armour, creature.race, creature.speed_modifiers)
 
 
+NO_RUN_OR_CHARGE = "no run or charge"
+"""The ``kind`` of a ``rules.speed.SpeedModifier`` of 0 ft that bars running and charging,
+named by what bars them: ``rules.encounter.Encounter.mover`` gives one to a creature whose
+conditions say so (SRD 3.5, Entangled: "An entangled creature ... cannot run or charge.")."""
+
+RUNNING_MODES = frozenset({Mode.RUN, Mode.CHARGE})
+"""The kinds of movement an entangled creature may not take."""
+
+
+def _run_barred(creature: Creature):
+    """The modifier that bars ``creature`` from running and charging, or ``None``."""
+    return next((each for each in creature.speed_modifiers if each.kind == NO_RUN_OR_CHARGE), None)
+
+
 def movement_budget(creature: Creature, mode: Mode) -> tuple[Item, ...]:
     """The feet ``creature`` may cover in ``mode``, itemised: its speed, then the mode's
     multiple; one square for a 5-foot step or minimum movement, none at speed 0 ("This rule
-    doesn't allow you ... to move when all movement is prohibited")."""
+    doesn't allow you ... to move when all movement is prohibited"), none for a run or a charge
+    by a creature barred from them (``NO_RUN_OR_CHARGE``)."""
     rules = MODE_RULES[mode]
     speed = speed_of(creature)
+    barred = _run_barred(creature) if mode in RUNNING_MODES else None
+    if barred is not None:
+        return (*speed, Item(f"{barred.name}: no {rules.label}", -total(speed), rules.rule))
     if rules.one_square:
         if total(speed) <= 0:
             return (*speed, Item(f"No movement at speed 0: no {rules.label}", -total(speed), rules.rule))
@@ -1153,9 +1183,14 @@ class _Mover:
             items = (*items, Item(label, 1 - total(items), RULE_MINIMUM))
         provokes = ()
         if self.rules.provokes:
-            provokes = provoked_by(
-                self.creature, before, after, self.battlefield.others(self.creature), self.grid,
-                corners=self.battlefield.options.reach_corners,
+            field = self.battlefield
+            provokes = tuple(
+                other
+                for other in provoked_by(
+                    self.creature, before, after, field.others(self.creature), self.grid,
+                    corners=field.options.reach_corners,
+                )
+                if field.makes_opportunity_attacks(other)
             )
         return Step(
             anchor=self.lattice.cell(cell),
@@ -1431,7 +1466,10 @@ def _out_of_movement(mover: "_Mover", spent: int, cost: int) -> tuple[str, str]:
 
 def _cannot_move(mover: "_Mover") -> tuple[str, str]:
     """Minimum Movement: "This rule doesn't allow you ... to move when all movement is
-    prohibited"."""
+    prohibited"; or the condition that bars a run or a charge."""
+    barred = _run_barred(mover.creature) if mover.mode in RUNNING_MODES else None
+    if barred is not None:
+        return (f"{mover.creature.name} cannot {mover.rules.label} ({barred.name})", mover.rules.rule)
     return (f"{mover.creature.name} cannot move at all (speed 0)", RULE_MINIMUM)
 
 

@@ -259,8 +259,11 @@ def attack_panel(
     heading = {"attacker": attacker.name, "target": target.name, "kind": kind}
     turn_first = None if answer.turn_first is None else answer.turn_first.facing
     # The creatures' conditions (rules.conditions: "Target prone, AC against melee: -4").
+    # A ray is no ranged weapon: Prone's "cannot use a ranged weapon (except for a crossbow)"
+    # leaves spells alone, as it leaves a crossbow.
     held = attack_conditions(encounter.conditions_of(attacker.name), encounter.conditions_of(target.name),
-                             MELEE if kind.value.melee else RANGED)
+                             MELEE if kind.value.melee else RANGED, crossbow=own.crossbow or kind.value.spell,
+                             attack_of_opportunity=kind is AttackKind.ATTACK_OF_OPPORTUNITY)
     refusals = _refusals(attacker.name, attacker.level, own, kind, maneuver) + held.restrictions
     if not answer.allowed or refusals:
         restrictions = (() if answer.allowed else answer.restrictions) + refusals
@@ -410,11 +413,12 @@ class RollView:
         return f"{self.panel.sneak_attack.reason}: {faces} = {rolled.total}, added to the damage"
 
     def log_lines(self) -> tuple[str, ...]:
-        """The attack as the round's log keeps it: the result's lines, the sneak attack, and
-        the turn the attack made."""
+        """The attack as the round's log keeps it: the result's lines, the sneak attack, the
+        concealment the referee rolls the miss chance of, and the turn the attack made."""
         lines = list(self.result.text().splitlines())
         if self.sneak_attack:
             lines.append(f"  {self.sneak_attack_text()}")
+        lines.extend(f"  {item.text()}" for item in self.panel.concealment)
         if self.panel.new_facing_name is not None:
             lines.append(f"  {self.panel.attacker} now faces {self.panel.new_facing_name}")
         return tuple(lines)

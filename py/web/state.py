@@ -301,15 +301,17 @@ def battlefield(encounter, name):
     """The encounter as the movement rules see it when the creature called ``name`` moves: the
     board, its terrain, the ruleset, the table's options and everyone else. It stays the same
     value while that creature turns or is dragged, so the rules' caches keep their work."""
-    return _battlefield(encounter.grid, encounter.terrain, encounter.others(name), encounter.ruleset, encounter.options)
+    others, quiet = encounter.bystanders(name)
+    return _battlefield(encounter.grid, encounter.terrain, others, encounter.ruleset, encounter.options, quiet)
 
 
 @lru_cache(maxsize=8)
-def _battlefield(grid, terrain, others, ruleset, options):
-    """One ``Battlefield`` per board, terrain, other creatures, ruleset and options."""
+def _battlefield(grid, terrain, others, ruleset, options, quiet):
+    """One ``Battlefield`` per board, terrain, other creatures (as their conditions leave
+    them), ruleset, options and creatures that make no attacks of opportunity."""
     from rules.movement import Battlefield
 
-    return Battlefield(grid, terrain, others, ruleset, options)
+    return Battlefield(grid, terrain, others, ruleset, options, quiet)
 
 
 BAND_MODES = ("move", "double move", "run")

@@ -42,6 +42,7 @@ STATS_FORM = (
     StatsField("attack_bonus", "Attack bonus", "number"),
     StatsField("armor_class", "Armor Class", "number"),
     StatsField("damage", "Damage dice", "text"),
+    StatsField("crossbow", "Ranged weapon is a crossbow", "switch"),
     StatsField("strength_bonus", "Strength bonus", "number"),
     StatsField("shield", "Shield", "choice", tuple((shield.value, shield.value.capitalize()) for shield in Shield)),
     StatsField("shield_bonus", "Shield's AC bonus", "number"),

@@ -296,3 +296,53 @@ def test_a_sickened_attackers_weapon_damage_is_lowered_in_the_roll():
     _, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(10))
     weapon = view.result.damage_rolls[0].total
     assert view.result.damage == weapon - 2 + view.result.sneak_attack_roll.total
+
+
+def prone_archer(**stats):
+    """The rogue, prone, and the goblin three squares away."""
+    from rules.conditions import AppliedCondition
+
+    goblin = medium("Goblin", 5, 2, side="foe")
+    rogue = medium("Rogue", 5, 6)
+    encounter = Encounter(GRID, (goblin, rogue), stats=(("Rogue", CombatStats(**stats)),) if stats else ())
+    return encounter.with_condition(AppliedCondition("prone", "Rogue"))
+
+
+def test_a_prone_attacker_uses_no_ranged_weapon_but_a_crossbow():
+    """SRD 3.5, Prone: "He cannot use a ranged weapon (except for a crossbow)." A prone
+    archer's ranged attack is refused with that line; marked as a crossbow in its combat stats
+    it is allowed; a ray is no weapon and is allowed too."""
+    refused = table.panel_for(prone_archer(), "Rogue", "Goblin", "ranged", "")
+    assert not refused.allowed
+    assert "Attacker prone: no ranged weapon but a crossbow" in [item.reason for item in refused.restrictions]
+    assert table.panel_for(prone_archer(crossbow=True), "Rogue", "Goblin", "ranged", "").allowed
+    assert table.panel_for(prone_archer(), "Rogue", "Goblin", "spell_ray", "").allowed
+    values = table.stats_form_values(CombatStats(crossbow=True))
+    assert values["crossbow"] is True and table.stats_from_form(values, CombatStats()).crossbow
+
+
+def test_a_flat_footed_creature_makes_no_attack_of_opportunity():
+    """SRD 3.5, Flat-Footed: "cannot make attacks of opportunity": the attack panel refuses
+    the kind "attack of opportunity" to a flat-footed attacker, not an ordinary melee attack."""
+    from rules.conditions import AppliedCondition
+
+    encounter = ambush().with_condition(AppliedCondition("flat-footed", "Rogue"))
+    panel = table.panel_for(encounter, "Rogue", "Goblin", "attack_of_opportunity", "")
+    assert "Attacker flat-footed: it makes no attacks of opportunity" in [item.reason for item in panel.restrictions]
+    assert not panel.allowed
+    assert table.panel_for(encounter, "Rogue", "Goblin", "melee", "").allowed
+
+
+def test_a_blinded_attackers_target_has_total_concealment():
+    """SRD 3.5, Blinded: "All opponents are considered to have total concealment (50% miss
+    chance) to the blinded character." The panel's concealment and the rolled attack's log say
+    so."""
+    from rules.conditions import AppliedCondition
+
+    encounter = ambush(stats=(("Rogue", CombatStats(attack_bonus=30)),))
+    encounter = encounter.with_condition(AppliedCondition("blinded", "Rogue"))
+    panel = table.panel_for(encounter, "Rogue", "Goblin", "melee", "")
+    line = "Attacker blinded: the target has total concealment (50% miss chance)"
+    assert line in [item.text() for item in panel.concealment]
+    after, _ = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(10))
+    assert f"  {line}" in after.round_state().log
