@@ -57,7 +57,10 @@ class MapImage:
         self.not_found = set()
         self.missing = None
         self.calibration = None
+        self.hidden = set()
         on(element("map-file"), "change", self.picked)
+        on(element("map-missing-file"), "change", self.picked)
+        on(element("map-missing-hide"), "click", lambda _event: self.hide_placeholder())
         on(element("map-opacity"), "change", lambda event: self.align("opacity", event.target.value))
         for id_, field in FIELDS:
             on(element(id_), "change", lambda event, field=field: self.align(field, event.target.value))
@@ -106,10 +109,16 @@ class MapImage:
                 self.looked_up.add(backdrop.sha256)
                 asyncio.ensure_future(guarded(self.look_up)(backdrop.sha256))
         self.missing = (backdrop.sha256 if backdrop is not None and backdrop.sha256 in self.not_found else None)
-        placeholder = element("map-missing")
-        placeholder.hidden = self.missing is None
         if self.missing is not None:
-            placeholder.textContent = missing_text(backdrop)
+            status.textContent += ": not in this browser yet (drop the file on the board, or load it here)"
+        element("map-missing").hidden = self.missing is None or self.missing in self.hidden
+        if self.missing is not None:
+            element("map-missing-text").textContent = missing_text(backdrop)
+
+    def hide_placeholder(self):
+        """Put the missing map's placeholder away (the Map tab still names the file)."""
+        self.hidden.add(self.missing)
+        self.render()
 
     async def look_up(self, sha256):
         """Find the image ``sha256`` in this browser's store and draw it; note it missing."""
@@ -141,12 +150,13 @@ class MapImage:
 
     # Files.
     def picked(self, event):
-        """A file chosen with *Load map image*: always a new map (or the missing one)."""
+        """A file chosen with *Load map image* (a new map, or the missing one), or with the
+        placeholder's *Choose the file* (only the missing one)."""
         files = event.target.files
         if files.length:
             file = files.item(0)
             event.target.value = ""
-            return self.take(file, check=False)
+            return self.take(file, check=event.target.id == "map-missing-file")
         return None
 
     def drag_over(self, event):

@@ -95,7 +95,8 @@ class EncounterPanel:
         """Download the whole board as a PNG, at a readable scale, without selection marks."""
         from web import painter
 
-        width, height, ops = scene.board_image(self.board.encounter, self.board.ui.arcs)
+        board = self.board
+        width, height, ops = scene.board_image(board.encounter, board.ui.arcs, board.map_image.picture())
         canvas = js.document.createElement("canvas")
         canvas.width, canvas.height = width, height
         painter.paint(canvas.getContext("2d"), ops, width, height)

@@ -703,10 +703,11 @@ get smaller cells."""
 IMAGE_MARGIN = 16
 
 
-def board_image(encounter, arcs="selected"):
-    """``(width, height, ops)``: the whole board for a saved image, every token and its terrain,
-    at ``IMAGE_CELL`` pixels a cell (less for a board that would pass ``IMAGE_PIXELS``), with
-    nothing selected and no rings; the arcs of every token if ``arcs`` is ``"all"``."""
+def board_image(encounter, arcs="selected", picture=None):
+    """``(width, height, ops)``: the whole board for a saved image, every token and its terrain
+    over its map image (``picture``, as ``grid_scene`` takes it), at ``IMAGE_CELL`` pixels a cell
+    (less for a board that would pass ``IMAGE_PIXELS``), with nothing selected and no rings; the
+    arcs of every token if ``arcs`` is ``"all"``."""
     import math
 
     from rules.grid import Layout
@@ -718,7 +719,7 @@ def board_image(encounter, arcs="selected"):
     width = math.ceil(across * cell + 2 * IMAGE_MARGIN)
     height = math.ceil(down * cell + 2 * IMAGE_MARGIN)
     ui = state.Ui(arcs="all" if arcs == "all" else "selected")
-    ops = grid_scene(grid, layout, width, height, 1.0, encounter.terrain)
+    ops = grid_scene(grid, layout, width, height, 1.0, encounter.terrain, picture)
     if encounter.areas:
         from web.area_tool import marker_ops
 

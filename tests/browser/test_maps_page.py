@@ -165,9 +165,9 @@ def test_a_link_naming_a_map_this_browser_lacks_shows_a_placeholder_until_the_fi
     context, fresh, record = open_page(browser, server_url + link)
     try:
         fresh.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
-        placeholder = fresh.locator("#map-missing")
+        placeholder = fresh.get_by_role("region", name="Missing map image")
         placeholder.wait_for(state="visible")
-        assert placeholder.inner_text() == (
+        assert fresh.locator("#map-missing-text").inner_text() == (
             "This encounter uses the map 'crypt.png' (3 KB). Drop that file here to show it.")
         drop_file(fresh, "other.png", png(60, 60, (30, 30, 200)))
         fresh.wait_for_function("document.querySelectorAll('#notices .notice.error').length > 0")
@@ -182,6 +182,30 @@ def test_a_link_naming_a_map_this_browser_lacks_shows_a_placeholder_until_the_fi
         assert record.errors == []
     finally:
         context.close()
+
+
+def test_on_a_phone_the_placeholder_chooses_the_file_or_hides(opened):
+    from dataclasses import replace
+
+    from rules.backdrop import Backdrop
+    from rules.link import encounter_hash
+    from web.state import demo_encounter
+
+    data = png(100, 100)
+    import hashlib
+
+    named = Backdrop(hashlib.sha256(data).hexdigest(), "cave.png", len(data), 100, 100, cell=50)
+    page, record = opened(PHONE, encounter_hash(replace(demo_encounter(), backdrop=named)))
+    placeholder = page.get_by_role("region", name="Missing map image")
+    placeholder.wait_for(state="visible")
+    page.get_by_role("button", name="Hide").click()
+    assert placeholder.is_hidden()
+    show_tab(page, "Map")
+    assert "not in this browser yet" in page.locator("#map-status").inner_text()
+    page.set_input_files("#map-missing-file", files=[{"name": "cave.png", "mimeType": "image/png", "buffer": data}])
+    wait_for_map(page, "cave.png")
+    assert "The map 'cave.png' is back under the grid." in notices(page)
+    assert record.errors == []
 
 
 def test_an_exported_file_can_carry_the_image_to_another_browser(opened, browser, server_url, tmp_path):
