@@ -230,3 +230,13 @@ def test_an_exported_file_can_carry_the_image_to_another_browser(opened, browser
         assert record.errors == []
     finally:
         context.close()
+
+
+def test_an_image_wider_than_a_browser_draws_is_drawn_smaller_and_says_so(opened):
+    page, record = opened()
+    load_image(page, "long.png", png(20000, 20))
+    wait_for_map(page, "long.png")
+    said = " ".join(notices(page))
+    assert "It is 20000 x 20 pixels, more than this browser draws at once: it is drawn at 82% of its size" in said
+    assert page_encounter(page).backdrop.width == 20000, "the alignment counts the image's own pixels"
+    assert record.errors == []
