@@ -23,6 +23,7 @@ is not a PNG, JPEG or WebP image (an SVG is refused because it can carry script)
 
 import math
 import re
+import struct
 from dataclasses import dataclass, replace
 
 from rules.errors import RulesError
@@ -90,6 +91,82 @@ def check_image_size(size: int) -> None:
         raise BackdropError(
             f"This image is {size_text(size)}; a map image may be at most {size_text(MAX_IMAGE_BYTES)}"
         )
+
+
+_JPEG_FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
+"""The JPEG markers that start a frame (SOF0 to SOF15), whose header holds the image's size;
+0xC4 (Huffman tables), 0xC8 (reserved) and 0xCC (arithmetic coding) are not frames."""
+
+
+def image_size(data: bytes) -> tuple[int, int]:
+    """The ``(width, height)`` in pixels of the PNG, JPEG or WebP image ``data``, read from its
+    header alone: a PNG's IHDR chunk, a JPEG's frame header (its SOF marker), a WebP's VP8
+    (lossy), VP8L (lossless) or VP8X (extended) chunk. ``BackdropError`` for any other file
+    (``image_type`` names it) or a header that is cut short or says the image is empty.
+
+    The JPEG markers are walked by their lengths, so the work is a step per marker before the
+    frame header, never a step per byte of the image."""
+    kind = image_type(data[:16])
+    data = memoryview(data)
+    damaged = BackdropError(f"This {kind.split('/')[1].upper()} image is damaged: its size cannot be read")
+    try:
+        if kind == "image/png":
+            if bytes(data[12:16]) != b"IHDR":
+                raise damaged
+            width, height = struct.unpack(">II", data[16:24])
+        elif kind == "image/jpeg":
+            width, height = _jpeg_size(data, damaged)
+        else:
+            if len(data) < 30:
+                raise damaged
+            chunk = bytes(data[12:16])
+            if chunk == b"VP8 ":
+                if bytes(data[23:26]) != b"\x9d\x01\x2a":
+                    raise damaged
+                across, down = struct.unpack("<HH", data[26:30])
+                width, height = across & 0x3FFF, down & 0x3FFF
+            elif chunk == b"VP8L":
+                if data[20] != 0x2F:
+                    raise damaged
+                bits = int.from_bytes(data[21:25], "little")
+                width, height = (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+            elif chunk == b"VP8X":
+                width = int.from_bytes(data[24:27], "little") + 1
+                height = int.from_bytes(data[27:30], "little") + 1
+            else:
+                raise damaged
+    except (struct.error, IndexError):
+        raise damaged from None
+    if width < 1 or height < 1:
+        raise damaged
+    return width, height
+
+
+def _jpeg_size(data: memoryview, damaged: BackdropError) -> tuple[int, int]:
+    """The size in a JPEG's frame header: the markers after the start of the image are walked
+    by their lengths (fill bytes and the markers without a length skipped) up to the first
+    frame; the start of the scan or the end of the image before one is damage."""
+    index, end = 2, len(data)
+    while index + 4 <= end:
+        if data[index] != 0xFF:
+            raise damaged
+        marker = data[index + 1]
+        if marker == 0xFF:
+            index += 1
+            continue
+        if marker == 0x01 or 0xD0 <= marker <= 0xD8:
+            index += 2
+            continue
+        if marker in (0xD9, 0xDA):
+            raise damaged
+        length = (data[index + 2] << 8) | data[index + 3]
+        if length < 2:
+            raise damaged
+        if marker in _JPEG_FRAMES:
+            height, width = struct.unpack(">HH", data[index + 5 : index + 9])
+            return width, height
+        index += 2 + length
+    raise damaged
 
 
 def size_text(size: int) -> str:
