@@ -59,7 +59,8 @@ class CombatStats:
     round. ``max_hit_points`` is its full hit points (0: the table does not track them) and
     ``hit_points`` what it has now (``rules.health.Vitals``, through ``vitals``). ``crossbow``
     says its ranged weapon is a crossbow, which a prone creature may still use (SRD 3.5, Prone:
-    "cannot use a ranged weapon (except for a crossbow)").
+    "cannot use a ranged weapon (except for a crossbow)"). ``initiative_modifier`` is what it
+    adds to its d20 for initiative (``rules.round.roll_initiative``).
 
     ``is_fighter`` marks the Fighter class and ``is_fighting_class`` any fighting class;
     ``crits_as_fighter`` a class the referee gives the Fighter's 19-20 range; ``may_maneuver``
@@ -94,6 +95,7 @@ class CombatStats:
     max_hit_points: int = 0
     hit_points: int = 0
     crossbow: bool = False
+    initiative_modifier: int = 0
 
     def __post_init__(self):
         try:
@@ -130,6 +132,7 @@ class CombatStats:
             ("armor_class", 0),
             ("shield_bonus", 0),
             ("strength_bonus", None),
+            ("initiative_modifier", None),
         ):
             value = getattr(self, label)
             too_low = least is not None and isinstance(value, int) and value < least
@@ -231,6 +234,7 @@ _LABELS = {
     "max_hit_points": "maximum hit points",
     "hit_points": "hit points now",
     "crossbow": "Ranged weapon is a crossbow",
+    "initiative_modifier": "initiative modifier",
 }
 
 def vitals_of(stats: CombatStats):

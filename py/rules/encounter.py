@@ -16,7 +16,7 @@ combat rules.
 
 import math
 from dataclasses import dataclass, replace as _replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rules.creature import Creature
 from rules.errors import RulesError
@@ -223,6 +223,7 @@ class Encounter:
                 initiative_winner=winner,
                 actions=follow(round_state.actions),
                 turn_states=follow(round_state.turn_states),
+                initiatives=follow(round_state.initiatives),
             )
         conditions = tuple(
             _replace(each, creature=name_of(each.creature),
@@ -234,7 +235,7 @@ class Encounter:
     def conditions_of(self, name: str) -> tuple:
         """The names of the conditions on the creature called ``name``: those applied to it
         (``conditions``) and those its hit points put it in (``rules.health``: disabled, dying,
-        dead), each once."""
+        dead), and flat-footed while it has not yet acted (``not_yet_acted``), each once."""
         from rules.combatant import vitals_of
         from rules.conditions import conditions_on
 
@@ -242,7 +243,25 @@ class Encounter:
         vitals = vitals_of(self.stats_of(name)) if self.stats else None
         if vitals is not None:
             names += [state for state in vitals.conditions if state not in names]
+        if name.casefold() in self.not_yet_acted and "flat-footed" not in names:
+            names.append("flat-footed")
         return tuple(names)
+
+    @cached_property
+    def not_yet_acted(self) -> frozenset:
+        """The case-folded names of the creatures flat-footed because they have not yet acted
+        in the fight (``rules.round.flat_footed_names``: the option
+        ``flat_footed_until_first_turn``, initiative rolled, round 1, a turn still to come);
+        worked out once per encounter."""
+        if self.round is None or not self.round.initiatives:
+            return frozenset()
+        from rules.round import flat_footed_names
+
+        try:
+            return flat_footed_names(self, self.stats_map(), self.round)
+        except RulesError:
+            # An order the tracker cannot make (a caster yet to declare) says so there.
+            return frozenset()
 
     def mover(self, name: str) -> Creature:
         """The creature called ``name`` as its conditions let it move (``rules.conditions.
@@ -442,7 +461,7 @@ def _checked_round(round_state, spelling: dict, sides: set):
         raise EncounterError(f"An encounter's round is a RoundState, not {round_state!r}.")
     if round_state == RoundState():
         return None
-    for name, _ in round_state.actions + round_state.turn_states:
+    for name, _ in round_state.actions + round_state.turn_states + round_state.initiatives:
         if name.casefold() not in spelling:
             raise EncounterError(f"The round names {name}, who is not on the board.")
     winner = round_state.initiative_winner

@@ -802,6 +802,7 @@ def stats_fields() -> tuple:
         FieldCode("max_hit_points", Whole(0, MAX_HIT_POINTS)),
         FieldCode("hit_points", Whole(-MAX_HIT_POINTS, MAX_HIT_POINTS)),
         FieldCode("crossbow", Flag()),
+        FieldCode("initiative_modifier", bonus),
     )
 
 
@@ -816,14 +817,20 @@ def stats_record() -> Record:
 @lru_cache(maxsize=1)
 def round_fields() -> tuple:
     """The field table of a ``rules.round.RoundState``, in the order the code writes them
-    (the v1 wire order), built on first use like ``stats_fields``. A facing allowance
-    (``rules.facing.TurnState``) travels as its four switches."""
+    (the v1 wire order: new fields go at the end), built on first use like ``stats_fields``. A
+    facing allowance (``rules.facing.TurnState``) travels as its four switches, an initiative
+    (``rules.round.Initiative``) as its result and roll-off."""
     from rules.facing import TurnState
+    from rules.round import MAX_INITIATIVE, Initiative
     from rules.strike_speed import Action
 
     allowance = Record(
         TurnState,
         tuple(FieldCode(name, Flag()) for name in ("moved", "declaring", "free_turn_used", "move_action_used")),
+    )
+    initiative = Record(
+        Initiative,
+        (FieldCode("result", Whole(-MAX_INITIATIVE, MAX_INITIATIVE)), FieldCode("roll_off", Whole(0, 20))),
     )
     return (
         FieldCode("initiative_winner", Maybe(Text())),
@@ -832,6 +839,7 @@ def round_fields() -> tuple:
         FieldCode("actions", Many(Pair(Choice(Action)), most=MAX_CREATURES)),
         FieldCode("turn_states", Many(Pair(allowance), most=MAX_CREATURES)),
         FieldCode("log", Many(Text(MAX_LOG_LINE), most=MAX_LOG_LINES)),
+        FieldCode("initiatives", Many(Pair(initiative), most=MAX_CREATURES)),
     )
 
 

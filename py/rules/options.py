@@ -146,6 +146,12 @@ OPTION_INFO = (
         "Seed 000: UA Combat Facing, Sneak Attacks, with the standard rules' 30-foot limit "
         "(SRD 3.5 Sneak Attack; a Flankwise reading)",
     ),
+    OptionInfo(
+        "flat_footed_until_first_turn",
+        "A creature is flat-footed until its first turn (once initiative is rolled)",
+        "SRD 3.5 Conditions: Flat-Footed (\"A character who has not yet acted during a combat is "
+        "flat-footed\")",
+    ),
 )
 """One line per ``Options`` field, in the order the page lists them."""
 
@@ -186,6 +192,10 @@ class Options:
     001's flanked condition and sneak attack only from the spaces bordering the target, not
     from further out with reach; ``ranged_sneak_attack_within_30_ft``, on unless switched off,
     keeps the standard rules' 30-foot limit on ranged sneak attacks (``rules.facing``).
+
+    The fight: ``flat_footed_until_first_turn``, on unless switched off, makes a creature
+    flat-footed in round 1 until its first turn, once initiative is rolled for the creatures
+    (``rules.round.flat_footed_names``).
     """
 
     body_points: bool = False
@@ -207,6 +217,7 @@ class Options:
     sideways_step_costs_two: bool = False
     variant_flanked_only_adjacent: bool = False
     ranged_sneak_attack_within_30_ft: bool = True
+    flat_footed_until_first_turn: bool = True
 
     def __post_init__(self):
         for field in fields(self):
@@ -235,7 +246,7 @@ def _check_value(info: OptionInfo, value) -> None:
 
 DEFAULT_OPTIONS = Options()
 """The rules as written: every optional rule off, every reading at the one docs/rules.md argues
-for (all off but ``ranged_sneak_attack_within_30_ft``)."""
+for (all off but ``ranged_sneak_attack_within_30_ft`` and ``flat_footed_until_first_turn``)."""
 
 
 def set_option(options: Options, name: str, value: bool | int) -> Options:

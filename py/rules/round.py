@@ -12,6 +12,11 @@ The order of the round (``round_order``) is one of two, as the table's options s
   ``rules.strike_speed.strike_order`` over every creature, with the action it declared, its
   ``CombatStats`` and its side; the side with initiative adds 5, ties go to the higher level
   or hit dice, and creatures still tied share a rank.
+* **Initiative per creature** (otherwise, once any creature has an initiative result; SRD 3.5
+  Initiative, issue 15: "each creature rolls (or the game master types) d20 plus its
+  initiative modifier"): the higher result first; a tie goes to the higher initiative
+  modifier (``CombatStats.initiative_modifier``), then to a roll-off (``settle_ties``); a
+  creature without a result acts after those with one, in the order below.
 * **Initiative by sides** (otherwise; a Flankwise reading of "Determine Initiative as
   described in the standard rules", which roll initiative by sides): the side that won acts
   first, all of it at rank 1, then every other side at rank 2, side by side in the order
@@ -28,6 +33,7 @@ does not undo a turn (undo does). The current turn is read against the order as 
 a turn index past the end (a creature removed) reads as the last turn.
 """
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -36,10 +42,17 @@ from rules.encounter import Encounter
 from rules.errors import RulesError
 from rules.facing import TurnState
 from rules.itemise import Item
+from rules.dice import D20, roll_die
 from rules.strike_speed import Action, parse_action, strike_order
 
 INITIATIVE_RULE = "Standard rules: initiative by sides (a Flankwise reading)"
 """The rule the plain initiative order cites."""
+
+CREATURE_INITIATIVE_RULE = "SRD 3.5: Initiative (each creature)"
+"""The rule the order by each creature's initiative cites."""
+
+MAX_INITIATIVE = 999
+"""The largest initiative result, either way, a creature may have (a link carries it)."""
 
 
 class RoundError(RulesError):
@@ -82,6 +95,25 @@ def _set(pairs, name: str, value) -> tuple:
 
 
 @dataclass(frozen=True)
+class Initiative:
+    """One creature's initiative: its ``result`` (a d20 plus its initiative modifier, or the
+    number the game master typed) and the ``roll_off`` d20 that broke a tie with a creature of
+    the same result and modifier (0: none rolled)."""
+
+    result: int
+    roll_off: int = 0
+
+    def __post_init__(self):
+        if isinstance(self.result, bool) or not isinstance(self.result, int) or abs(self.result) > MAX_INITIATIVE:
+            raise RoundError(
+                f"An initiative result is a whole number from -{MAX_INITIATIVE} to {MAX_INITIATIVE}, "
+                f"not {self.result!r}."
+            )
+        if isinstance(self.roll_off, bool) or not isinstance(self.roll_off, int) or not 0 <= self.roll_off <= 20:
+            raise RoundError(f"A roll-off is a d20 (1 to 20), or 0 for none, not {self.roll_off!r}.")
+
+
+@dataclass(frozen=True)
 class RoundState:
     """One round in progress.
 
@@ -90,7 +122,9 @@ class RoundState:
     ``round_order``, from 0. ``actions`` pairs creature names with the ``Action`` each declared
     for the round (a creature without one takes its ``CombatStats.action``); ``turn_states``
     pairs names with each creature's facing allowance this turn (without one: a fresh
-    ``TurnState()``). ``log`` is the round's lines of text, oldest first.
+    ``TurnState()``). ``log`` is the round's lines of text, oldest first. ``initiatives``
+    pairs names with each creature's ``Initiative``; the order follows them when the table does
+    not use strike speed.
     """
 
     initiative_winner: str | None = None
@@ -99,6 +133,7 @@ class RoundState:
     actions: tuple = ()
     turn_states: tuple = ()
     log: tuple = ()
+    initiatives: tuple = ()
 
     def __post_init__(self):
         if self.initiative_winner is not None and (
@@ -112,6 +147,7 @@ class RoundState:
                 raise RoundError(f"The {label} is a whole number from {least}, not {value!r}.")
         _check_pairs(self.actions, Action, "declared actions")
         _check_pairs(self.turn_states, TurnState, "facing allowances")
+        _check_pairs(self.initiatives, Initiative, "initiatives")
         if not isinstance(self.log, tuple) or not all(isinstance(line, str) for line in self.log):
             raise RoundError("The round's log is a tuple of lines of text.")
 
@@ -124,6 +160,10 @@ class RoundState:
         """The facing allowance of the creature called ``name`` this turn."""
         state = _lookup(self.turn_states, name)
         return state if state is not None else TurnState()
+
+    def initiative_of(self, name: str) -> Initiative | None:
+        """The initiative of the creature called ``name``, ``None`` before it has one."""
+        return _lookup(self.initiatives, name)
 
 
 @dataclass(frozen=True)
@@ -176,15 +216,16 @@ def _strike_speed_order(encounter: Encounter, stats: Mapping, state: RoundState)
     )
 
 
-def _initiative_order(encounter: Encounter, stats: Mapping, state: RoundState) -> tuple[RoundTurn, ...]:
-    """Initiative by sides: the winner's side, then the others; see the module's text."""
+def _initiative_order(creatures: tuple, stats: Mapping, state: RoundState) -> tuple[RoundTurn, ...]:
+    """Initiative by sides for ``creatures``: the winner's side, then the others; see the
+    module's text. A winner none of them is on counts as a tie."""
     sides = []
-    for creature in encounter.creatures:
+    for creature in creatures:
         if creature.side not in sides:
             sides.append(creature.side)
-    winner = state.initiative_winner
+    winner = state.initiative_winner if state.initiative_winner in sides else None
     turns = []
-    for position, creature in enumerate(encounter.creatures):
+    for position, creature in enumerate(creatures):
         if winner is None:
             rank, reason = 1, "Initiative tied: every side acts together"
         elif creature.side == winner:
@@ -205,13 +246,122 @@ def _initiative_order(encounter: Encounter, stats: Mapping, state: RoundState) -
     return tuple(turn for _, turn in sorted(turns, key=lambda pair: pair[0]))
 
 
+def _sort_key(initiative: Initiative, modifier: int) -> tuple:
+    """What orders two creatures' initiatives: the result, the modifier, the roll-off."""
+    return (initiative.result, modifier, initiative.roll_off)
+
+
+def _creature_order(encounter: Encounter, stats: Mapping, state: RoundState) -> tuple[RoundTurn, ...]:
+    """Initiative per creature: the higher result first, ties by the higher initiative
+    modifier, then by the higher roll-off; creatures with the same all three share a rank, in
+    board order; creatures without a result come last, each side in board order, as
+    ``_initiative_order`` puts them."""
+    rolled, waiting = [], []
+    for position, creature in enumerate(encounter.creatures):
+        initiative = state.initiative_of(creature.name)
+        if initiative is None:
+            waiting.append(creature)
+            continue
+        modifier = stats_for(stats, creature.name).initiative_modifier
+        rolled.append((_sort_key(initiative, modifier), position, creature, initiative, modifier))
+    rolled.sort(key=lambda entry: (tuple(-part for part in entry[0]), entry[1]))
+    results = Counter(entry[0][0] for entry in rolled)
+    turns, rank, last = [], 0, None
+    for key, _, creature, initiative, modifier in rolled:
+        if key != last:
+            rank, last = rank + 1, key
+        items = [Item(f"Initiative {initiative.result}", None, CREATURE_INITIATIVE_RULE)]
+        if results[initiative.result] > 1:
+            items.append(Item(f"Initiative modifier {modifier:+d}: the higher breaks a tie", None,
+                              CREATURE_INITIATIVE_RULE))
+        if initiative.roll_off:
+            items.append(Item(f"Roll-off {initiative.roll_off}", None, CREATURE_INITIATIVE_RULE))
+        action = state.action_of(creature.name, stats)
+        turns.append(RoundTurn(rank, creature.name, creature.side, creature.level, action, tuple(items)))
+    note = Item("No initiative yet: acts after those that have one", None, CREATURE_INITIATIVE_RULE)
+    for turn in _initiative_order(tuple(waiting), stats, state):
+        turns.append(replace(turn, rank=rank + turn.rank, items=(note,) + turn.items))
+    return tuple(turns)
+
+
 def round_order(encounter: Encounter, stats: Mapping, state: RoundState) -> tuple[RoundTurn, ...]:
     """Every creature's turn this round, first to last: by strike speed when the table uses
-    that option, else by initiative by sides (see the module's text)."""
+    that option, else by each creature's initiative once any has one, else by initiative by
+    sides (see the module's text)."""
     _check_winner(encounter, state.initiative_winner)
     if encounter.options.strike_speed:
         return _strike_speed_order(encounter, stats, state)
-    return _initiative_order(encounter, stats, state)
+    if state.initiatives:
+        return _creature_order(encounter, stats, state)
+    return _initiative_order(encounter.creatures, stats, state)
+
+
+def with_creature_initiative(state: RoundState, name: str, result: int) -> RoundState:
+    """``state`` with the creature called ``name`` at initiative ``result`` (typed by the game
+    master, or rolled), its roll-off cleared; logged ("Goblin: initiative 14")."""
+    state = replace(state, initiatives=_set(state.initiatives, name, Initiative(result)))
+    return add_log(state, f"{name}: initiative {result}")
+
+
+def roll_initiative(encounter: Encounter, stats: Mapping, state: RoundState, rng) -> RoundState:
+    """``state`` with every creature on the board rolling initiative with ``rng``: a d20 plus
+    its initiative modifier (``CombatStats.initiative_modifier``), each roll logged ("Goblin:
+    initiative d20 12 + 1 = 13"), then the ties settled (``settle_ties``)."""
+    lines = []
+    initiatives = state.initiatives
+    for creature in encounter.creatures:
+        modifier = stats_for(stats, creature.name).initiative_modifier
+        face = roll_die(rng, D20.sides)
+        result = max(-MAX_INITIATIVE, min(MAX_INITIATIVE, face + modifier))
+        initiatives = _set(initiatives, creature.name, Initiative(result))
+        lines.append(f"{creature.name}: initiative d20 {face} {'+' if modifier >= 0 else '-'} {abs(modifier)} = {result}")
+    state = add_log(replace(state, initiatives=initiatives), "\n".join(["Initiative rolled"] + lines))
+    return settle_ties(encounter, stats, state, rng)
+
+
+def settle_ties(encounter: Encounter, stats: Mapping, state: RoundState, rng) -> RoundState:
+    """``state`` with every tie of initiative result and modifier rolled off with ``rng``
+    (issue 15: "ties by the higher modifier, then a roll-off"): each tied creature rolls a d20,
+    the higher acting first, rolled again while two still tie; logged ("Roll-off between
+    Goblin and Kroh: Goblin 15, Kroh 3"). Ties already rolled off are kept."""
+    groups = {}
+    for creature in encounter.creatures:
+        initiative = state.initiative_of(creature.name)
+        if initiative is None:
+            continue
+        modifier = stats_for(stats, creature.name).initiative_modifier
+        groups.setdefault((initiative.result, modifier), []).append(creature.name)
+    initiatives = state.initiatives
+    lines = []
+    for (result, _), names in groups.items():
+        offs = [_lookup(initiatives, name).roll_off for name in names]
+        if len(names) < 2 or (all(offs) and len(set(offs)) == len(offs)):
+            continue
+        faces = [roll_die(rng, D20.sides) for _ in names]
+        while len(set(faces)) < len(faces):
+            faces = [roll_die(rng, D20.sides) for _ in names]
+        for name, face in zip(names, faces):
+            initiatives = _set(initiatives, name, Initiative(result, face))
+        shown = ", ".join(f"{name} {face}" for name, face in zip(names, faces))
+        lines.append(f"Roll-off at initiative {result} between {' and '.join(names)}: {shown}")
+    if not lines:
+        return state
+    return add_log(replace(state, initiatives=initiatives), "\n".join(lines))
+
+
+def flat_footed_names(encounter: Encounter, stats: Mapping, state: RoundState) -> frozenset:
+    """The creatures that have not yet acted in the fight, case-folded: with the option
+    ``flat_footed_until_first_turn`` on and initiative rolled for some creature, in round 1,
+    every creature whose turn comes after the current one (SRD 3.5, Flat-Footed: "A character
+    who has not yet acted during a combat is flat-footed, not yet reacting normally to the
+    situation."). Before any initiative is rolled no fight has begun, and nobody is."""
+    if not encounter.options.flat_footed_until_first_turn or not state.initiatives or state.number != 1:
+        return frozenset()
+    order = round_order(encounter, stats, state)
+    index = current_index(order, state)
+    if index is None:
+        return frozenset()
+    return frozenset(turn.name.casefold() for turn in order[index + 1:])
 
 
 def current_index(order: tuple, state: RoundState) -> int | None:

@@ -24,21 +24,24 @@ NUMBERS = [info.name for info in OPTION_INFO if info.is_number]
 
 
 def test_every_option_has_its_page_line():
-    """Each option has one OPTION_INFO line naming its label and seed section, in field order."""
+    """Each option has one OPTION_INFO line naming its label and seed section (or the SRD
+    conditions text, ``../shared/references/``), in field order."""
     assert [info.name for info in OPTION_INFO] == NAMES
     for info in OPTION_INFO:
         assert info.label
-        assert info.section.startswith(("Seed 000: ", "Seed 001: ", "Seed 002: ", "Seed 003: "))
+        assert info.section.startswith(("Seed 000: ", "Seed 001: ", "Seed 002: ", "Seed 003: ", "SRD 3.5 Conditions: "))
         assert info.requires is None or info.requires in SWITCHES
         assert info.requires is None or not info.is_number
 
 
 def test_default_is_the_rules_as_written():
     """Every optional rule of the seeds is off until the table switches it on, and so is every
-    reading but the standard rules' 30-foot limit on ranged sneak attacks (issue 16); the
+    reading but the standard rules' 30-foot limit on ranged sneak attacks (issue 16) and the
+    SRD's flat-footed creature until its first turn (issue 15, "An option, on by default"); the
     variant's flanked penalty starts at the usual 2."""
     assert DEFAULT_OPTIONS == Options()
-    assert [name for name in SWITCHES if getattr(DEFAULT_OPTIONS, name)] == ["ranged_sneak_attack_within_30_ft"]
+    assert [name for name in SWITCHES if getattr(DEFAULT_OPTIONS, name)] == [
+        "ranged_sneak_attack_within_30_ft", "flat_footed_until_first_turn"]
     assert NUMBERS == ["flanked_penalty"]
     assert DEFAULT_OPTIONS.flanked_penalty == 2
 
