@@ -67,8 +67,11 @@ TOLERANCE = 0.5
 MAX_COORDINATE = 1_000_000
 """The largest number a map's coordinate or size may be (a map is at most 200 cells across)."""
 
-PORTAL_KINDS = {True: "door", False: "open door"}
-"""The edge kind of a portal, by its ``closed`` flag."""
+PORTAL_KINDS = {True: "door", False: "door"}
+"""The edge kind of a portal, by its ``closed`` flag: a door, closed either way. Map makers write
+windows as portals with ``closed: false`` (FVTT-DD-Import and uvtt2fgu read them so), and a
+window stands in the way; a portal marked open comes in closed, with a note, and one click
+opens it."""
 
 EXTENSIONS = {"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp"}
 """The file extension of each kind of map image."""
@@ -410,7 +413,7 @@ def _laid(frame: _Frame, runs: list, doors: list, notes: list) -> dict:
 
 def _notes(document: dict, runs: list, outlines: list, doors: list) -> list[str]:
     """What the import says besides success: lights left out, walls laid as steps, object
-    outlines made walls or left out, doors left open."""
+    outlines made walls or left out, doors marked open that come in closed."""
     notes = []
     lights = document.get("lights")
     if isinstance(lights, list) and lights:
@@ -431,11 +434,12 @@ def _notes(document: dict, runs: list, outlines: list, doors: list) -> list[str]
     if small:
         notes.append(f"{_plural(small, 'object outline', 'object outlines')} smaller than a cell "
                      f"{'was' if small == 1 else 'were'} left out.")
-    opened = sum(1 for _, ends, _, kind in doors if kind == "open door" and ends[0] != ends[1])
+    opened = sum(1 for portal in document.get("portals") or () if portal.get("closed", True) is False)
     if opened:
         notes.append(
-            f"{_plural(opened, 'door is', 'doors are')} open, as the map file has "
-            f"{'it' if opened == 1 else 'them'} (some map makers write windows so): click one to close it."
+            f"{_plural(opened, 'door or window', 'doors or windows')} marked open in the map file "
+            f"({'it' if opened == 1 else 'they'} may be {'a window' if opened == 1 else 'windows'}) "
+            f"{'is a closed door' if opened == 1 else 'are closed doors'} here: click one with Select to open it."
         )
     return notes
 

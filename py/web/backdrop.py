@@ -192,7 +192,7 @@ class MapImage:
         name = str(file.name or "pasted image")
         lower = name.lower()
         if lower.endswith(UVTT_ENDINGS):
-            await self.import_uvtt(file)
+            await self.import_uvtt(file, check)
             return
         if lower.endswith(".json"):
             await board.shared.open_file(file)
@@ -263,10 +263,15 @@ class MapImage:
             return None
         return bytes((await maps().bytesOf(blob)).to_py())
 
-    async def import_uvtt(self, file):
+    async def import_uvtt(self, file, check=False):
         """Open a Universal VTT map (.dd2vtt, .uvtt, .df2vtt): its grid, image, walls and
-        doors replace the board's (one undo step); a bad file changes nothing."""
-        from rules.backdrop import image_type
+        doors replace the board's (one undo step); a bad file changes nothing. The map image
+        is named by the file's own name, the file the game master has. With ``check``, while
+        the encounter's image is missing, the file only brings that image back (checked by
+        its hash)."""
+        import hashlib
+
+        from rules.backdrop import clean_file_name, image_type, wrong_file_text
         from rules.uvtt import UvttError, read_uvtt
 
         board = self.board
@@ -277,8 +282,19 @@ class MapImage:
             board.say(f"{str(error).rstrip('.')}. The board is as it was.", error=True)
             return
         encounter = imported.encounter
+        backdrop = board.encounter.backdrop
+        if check and self.missing is not None and backdrop is not None:
+            if not imported.image or hashlib.sha256(imported.image).hexdigest() != backdrop.sha256:
+                board.say(wrong_file_text(backdrop, str(file.name)) + " To open it as a new map, use Import file.",
+                          error=True)
+                return
+            note = await self.store_bytes(imported.image, image_type(imported.image[:16]), backdrop.name)
+            self.changed()
+            board.say(f"The map '{backdrop.name}' is back under the grid.{note}")
+            return
         note = ""
         if imported.image:
+            encounter = replace(encounter, backdrop=replace(encounter.backdrop, name=clean_file_name(file.name)))
             note = await self.store_bytes(imported.image, image_type(imported.image[:16]), encounter.backdrop.name)
         kept = replace(encounter, ruleset=board.encounter.ruleset, options=board.encounter.options)
         notes = " ".join(imported.notes)
