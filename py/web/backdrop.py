@@ -298,6 +298,8 @@ class MapImage:
             note = await self.store_bytes(imported.image, image_type(imported.image[:16]), encounter.backdrop.name)
         kept = replace(encounter, ruleset=board.encounter.ruleset, options=board.encounter.options)
         notes = " ".join(imported.notes)
+        if board.encounter.creatures:
+            notes += " Undo brings back the board you had."
         board.commit(kept, f"Imported the map {file.name}: {encounter.grid.width} x {encounter.grid.height} squares, "
                            f"{len(encounter.terrain.edges)} walls and doors.{note} {notes}".rstrip(),
                      label=f"Import {file.name}")

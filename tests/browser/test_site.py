@@ -72,6 +72,31 @@ def test_after_one_visit_the_page_starts_offline_and_opens_a_link(browser, site)
     context.close()
 
 
+def test_offline_a_map_file_imports_with_its_image_walls_and_door(browser, site):
+    """Issue 17: with the network off, the built site imports a Universal VTT map: its image is
+    drawn under the grid (kept in this browser), its walls and door are on the board."""
+    from conftest import layer_rgba, next_frame, page_layout, show_tab
+    from test_uvtt_page import COLOUR, MAP
+
+    _, url = site
+    context, page, record = open_page(browser, url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+    show_tab(page, "Encounter")
+    page.set_input_files("#import-json", files=[{"name": "crypt.dd2vtt", "mimeType": "application/json", "buffer": MAP}])
+    page.wait_for_function("flankwise.map_image.picture() !== undefined && flankwise.map_image.picture() !== null")
+    next_frame(page)
+    assert page.evaluate("flankwise.encounter.terrain.edges.length") > 10
+    x, y = page_layout(page)._pixel((1.3, 1.3))
+    assert layer_rgba(page, "grid-layer", x, y)[:3] == COLOUR
+    assert [u for u in record.requests if not u.startswith(url) and not u.startswith("blob:")] == []
+    assert record.errors == []
+    context.close()
+
+
 SAVED = "['saved', 'unsaved'].includes(document.documentElement.dataset.startImage)"
 IMAGE_PATH = "static/python-start-image"
 """Where static/runtime.mjs keeps the image, under the site's root."""
