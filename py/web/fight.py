@@ -38,8 +38,10 @@ def condition_choices(conditions) -> list:
 
 def status_ops(encounter, layout, scale=1.0, bars=True):
     """The hit point bar and the condition badges of every creature that has either, in
-    device pixels (``layout``)."""
-    if not encounter.stats and not encounter.conditions:
+    device pixels (``layout``); a creature flat-footed because it has not yet acted
+    (``Encounter.not_yet_acted``) has that badge too."""
+    waiting = encounter.not_yet_acted
+    if not encounter.stats and not encounter.conditions and not waiting:
         return []
     from rules.combatant import vitals_of
     from rules.conditions import badges
@@ -53,12 +55,16 @@ def status_ops(encounter, layout, scale=1.0, bars=True):
     for each in encounter.conditions:
         applied.setdefault(each.creature, []).append(each.condition)
     for creature in encounter.creatures:
-        if creature.name not in stats and creature.name not in applied:
+        flat = creature.name.casefold() in waiting
+        if creature.name not in stats and creature.name not in applied and not flat:
             continue
         vitals = vitals_of(stats[creature.name]) if creature.name in stats else None
         names = list(dict.fromkeys(applied.get(creature.name, ())))
         if vitals is not None:
             names += [state for state in vitals.conditions if state not in names]
+        if flat and "flat-footed" not in names:
+            # Not yet acted in round 1 (rules.round.flat_footed_names).
+            names.append("flat-footed")
         if not bars:
             vitals = None
         if vitals is None and not names:

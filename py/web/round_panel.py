@@ -1,4 +1,5 @@
-"""The round tracker: who won initiative, each creature's declared action, the order of the
+"""The round tracker: who won initiative (by sides), each creature's initiative (rolled for
+all, or typed), each creature's declared action, the order of the
 round (by strike speed, with its parts, or by initiative), whose turn it is, each creature's
 facing allowance, and the round's log.
 
@@ -10,6 +11,7 @@ import js
 
 from rules.errors import RulesError
 from web import table
+from web.attack_panel import seeded_random
 from web.dom import element, fill_select, make, on
 
 
@@ -22,7 +24,8 @@ class RoundPanel:
         on(element("round-next"), "click", lambda _event: self.step_turn(True))
         on(element("round-prev"), "click", lambda _event: self.step_turn(False))
         on(element("round-copy"), "click", lambda _event: self.copy_log())
-        on(element("round-rows"), "change", self.on_action_change)
+        on(element("round-roll-initiative"), "click", lambda _event: self.roll_initiative())
+        on(element("round-rows"), "change", self.on_row_change)
 
     def render(self):
         """The tracker: its heading, the initiative choice, each creature's row (its rank,
@@ -45,6 +48,13 @@ class RoundPanel:
             entry = make("li", cls="current" if row.current else None)
             speed = "" if row.strike_speed is None else f": strike speed {row.strike_speed}"
             entry.appendChild(make("span", f"{row.rank}. {row.name} ({row.side}){speed}", "who"))
+            initiative = make("input", cls="initiative")
+            initiative.type = "number"
+            initiative.setAttribute("aria-label", f"{row.name}'s initiative")
+            initiative.setAttribute("data-kind", "initiative")
+            initiative.dataset.name = row.name
+            initiative.value = row.initiative
+            entry.appendChild(initiative)
             action = make("select")
             action.setAttribute("aria-label", f"{row.name}'s action")
             action.dataset.name = row.name
@@ -57,6 +67,39 @@ class RoundPanel:
             entry.dataset.name = row.name
             rows.appendChild(entry)
         element("round-log").textContent = "\n".join(state.log)
+
+    def on_row_change(self, event):
+        """A row's control changed: a typed initiative, or the action a creature declares."""
+        if event.target.getAttribute("data-kind") == "initiative":
+            self.type_initiative(event.target.getAttribute("data-name"), event.target.value)
+        else:
+            self.on_action_change(event)
+
+    def roll_initiative(self):
+        """Every creature rolls initiative (d20 plus its modifier); the rolls go to the log."""
+        board = self.board
+        if not board.encounter.creatures:
+            board.say("Place creatures on the board first: nobody rolls initiative.", error=True)
+            return
+        try:
+            encounter = table.initiative_rolled(board.encounter, seeded_random())
+        except RulesError as error:
+            board.say(str(error), error=True)
+            return
+        first = table.current_name(encounter)
+        board.commit(encounter, f"Initiative rolled: {first} acts first." if first else "Initiative rolled.",
+                     label="Roll initiative")
+
+    def type_initiative(self, name, text):
+        """The game master typed ``text`` as the initiative of the creature called ``name``."""
+        board = self.board
+        try:
+            encounter = table.initiative_typed(board.encounter, name, text, seeded_random())
+        except RulesError as error:
+            board.say(str(error), error=True)
+            self.render()
+            return
+        board.commit(encounter, f"{name}: initiative {text.strip()}.")
 
     def on_action_change(self, event):
         """A creature's action list changed: it declares that action for the round."""

@@ -1,7 +1,7 @@
 """The round tracker's rows: a pure function from the board, the combat stats and the round.
 
 One ``RoundRow`` per creature, in the round's order (``rules.round.round_order``): its rank,
-the action it declared, its strike speed with every part as text (or, without the strike-speed
+its initiative result, the action it declared, its strike speed with every part as text (or, without the strike-speed
 option, why it acts when it does under initiative by sides), whether it is the creature whose
 turn it is, and its facing allowance this turn ("free turn left", "turned (free)"), read from
 ``rules.facing``'s turning rules for the board's ruleset. Nothing here decides a rule or
@@ -51,7 +51,8 @@ class RoundRow:
     action it declared; ``strike_speed`` its total, ``None`` without the strike-speed option;
     ``parts`` the parts of its place as text, ``"; "`` between them; ``current`` whether it is
     the creature whose turn it is; ``facing`` its facing allowance this turn and
-    ``facing_rule`` the rule that allowance follows.
+    ``facing_rule`` the rule that allowance follows; ``initiative`` its initiative result as
+    text, empty before it has one.
     """
 
     rank: int
@@ -63,6 +64,7 @@ class RoundRow:
     current: bool
     facing: str
     facing_rule: str
+    initiative: str = ""
 
     def text(self) -> str:
         """The row as copyable text: ``"1. Aldric (party), Medium Length Weapon: 11 (...):
@@ -89,9 +91,16 @@ def round_rows(encounter: Encounter, stats: Mapping, round_state: RoundState) ->
             current=index == current,
             facing=facing_allowance(encounter.ruleset, round_state.turn_state_of(turn.name)),
             facing_rule=rule,
+            initiative=_initiative_text(round_state, turn.name),
         )
         for index, turn in enumerate(order)
     )
+
+
+def _initiative_text(round_state: RoundState, name: str) -> str:
+    """The initiative result of the creature called ``name`` as text, ``""`` without one."""
+    initiative = round_state.initiative_of(name)
+    return "" if initiative is None else str(initiative.result)
 
 
 def round_title(round_state: RoundState) -> str:

@@ -44,6 +44,7 @@ STATS_FORM = (
     StatsField("damage", "Damage dice", "text"),
     StatsField("crossbow", "Ranged weapon is a crossbow", "switch"),
     StatsField("strength_bonus", "Strength bonus", "number"),
+    StatsField("initiative_modifier", "Initiative modifier", "number"),
     StatsField("shield", "Shield", "choice", tuple((shield.value, shield.value.capitalize()) for shield in Shield)),
     StatsField("shield_bonus", "Shield's AC bonus", "number"),
     StatsField("shield_bash", "Shield bash dice", "text"),
@@ -130,10 +131,35 @@ def with_option(encounter, name: str, raw):
 
 def logged(encounter, text: str):
     """``encounter`` with ``text`` added to the round's log, the log kept to ``MAX_LOG_LINES``."""
-    state = add_log(encounter.round_state(), text)
+    return _with_trimmed(encounter, add_log(encounter.round_state(), text))
+
+
+def _with_trimmed(encounter, state):
+    """``encounter`` with the round ``state``, its log kept to ``MAX_LOG_LINES``."""
     if len(state.log) > MAX_LOG_LINES:
         state = replace(state, log=state.log[-MAX_LOG_LINES:])
     return encounter.with_round(state)
+
+
+def initiative_rolled(encounter, rng):
+    """``encounter`` with every creature rolling initiative with ``rng``, d20 plus its
+    initiative modifier, the rolls and any roll-off logged (``rules.round.roll_initiative``)."""
+    from rules.round import roll_initiative
+
+    return _with_trimmed(encounter, roll_initiative(encounter, encounter.stats_map(), encounter.round_state(), rng))
+
+
+def initiative_typed(encounter, name: str, text: str, rng):
+    """``encounter`` with the initiative the game master typed for the creature called
+    ``name`` (a whole number), logged, a tie it makes rolled off with ``rng``
+    (``rules.round.settle_ties``); ``RoundError`` for text that is not a whole number."""
+    from rules.round import RoundError, settle_ties, with_creature_initiative
+
+    raw = str(text).strip()
+    if not raw.lstrip("+-").isdigit():
+        raise RoundError(f"{name}'s initiative is a whole number, not '{raw}'")
+    state = with_creature_initiative(encounter.round_state(), name, int(raw))
+    return _with_trimmed(encounter, settle_ties(encounter, encounter.stats_map(), state, rng))
 
 
 def panel_for(encounter, attacker: str, target: str, kind: str, maneuver: str):

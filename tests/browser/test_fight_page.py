@@ -105,3 +105,32 @@ def test_a_hindered_goblin_moves_five_feet_until_its_next_turn_ends(opened):
     assert encounter_of(page).conditions == ()
     assert "Goblin is no longer hindered" in encounter_of(page).round.log
     assert record.errors == []
+
+
+def test_roll_initiative_orders_the_round_and_a_typed_one_moves_a_creature_first(opened):
+    """Issue 15, initiative per creature: Roll initiative rolls for every creature and logs
+    each roll; typing 30 as the goblin's initiative puts it first; the others, yet to act in
+    round 1, are flat-footed (SRD 3.5 Flat-Footed, the option on by default); a reloaded link
+    keeps the initiatives."""
+    page, record = opened(link=encounter_hash(DEMO))
+    show_tab(page, "Round")
+    page.get_by_role("button", name="Roll initiative").click()
+    rolled = encounter_of(page)
+    assert all(rolled.round.initiative_of(name) is not None for name in ("Kroh", "Bugbear", "Goblin", "Ogre"))
+    assert "Initiative rolled" in page.inner_text("#round-log")
+    assert "Kroh: initiative d20 " in page.inner_text("#round-log")
+    typed = page.get_by_role("spinbutton", name="Goblin's initiative")
+    typed.fill("30")
+    typed.press("Enter")
+    page.wait_for_function("document.querySelector('#round-rows li.current') && "
+                           "document.querySelector('#round-rows li.current').dataset.name === 'Goblin'")
+    after = encounter_of(page)
+    assert after.round.initiative_of("Goblin").result == 30
+    assert after.conditions_of("Goblin") == () and "flat-footed" in after.conditions_of("Kroh")
+    assert page.get_by_role("spinbutton", name="Goblin's initiative").input_value() == "30"
+    link = page.evaluate("location.href")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+    assert encounter_of(page).round.initiative_of("Goblin").result == 30
+    assert record.errors == []

@@ -125,3 +125,16 @@ def test_tracker_text_heads_the_rows_with_the_round():
 def test_an_empty_board_has_no_rows():
     """No creature, no row."""
     assert round_rows(Encounter(GRID), {}, new_round(Encounter(GRID), {})) == ()
+
+
+def test_rows_show_each_creatures_initiative_in_its_order():
+    """Issue 15: with initiative per creature the rows follow it and carry each result (empty
+    for a creature without one), the parts saying why."""
+    from rules.round import with_creature_initiative
+
+    encounter = board(options=Options())
+    state = with_creature_initiative(with_creature_initiative(new_round(encounter, STATS), "Ogre", 18), "Mage", 9)
+    rows = round_rows(encounter, STATS, state)
+    assert [(row.name, row.initiative) for row in rows] == [("Ogre", "18"), ("Mage", "9"), ("Aldric", "")]
+    assert rows[0].parts == "Initiative 18"
+    assert rows[2].parts.startswith("No initiative yet: acts after those that have one")

@@ -346,3 +346,29 @@ def test_a_blinded_attackers_target_has_total_concealment():
     assert line in [item.text() for item in panel.concealment]
     after, _ = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(10))
     assert f"  {line}" in after.round_state().log
+
+
+def test_roll_initiative_rolls_for_every_creature_and_logs_the_rolls():
+    """Issue 15: "each creature rolls ... d20 plus its initiative modifier": the Round tab's
+    Roll initiative rolls for all and logs each roll; the stats editor reads the modifier."""
+    stats = (("Rogue", CombatStats(initiative_modifier=3)),)
+    after = table.initiative_rolled(ambush(stats=stats), random.Random(7))
+    log = after.round_state().log
+    assert log[-3] == "Initiative rolled"
+    assert log[-2].startswith("Goblin: initiative d20 ") and log[-1].startswith("Rogue: initiative d20 ")
+    assert log[-1].endswith(f"+ 3 = {after.round_state().initiative_of('Rogue').result}")
+    _, rows = table.tracker(after)
+    assert all(row.initiative for row in rows)
+    values = table.stats_form_values(CombatStats(initiative_modifier=-2))
+    assert values["initiative_modifier"] == "-2"
+    assert table.stats_from_form(values, CombatStats()).initiative_modifier == -2
+
+
+def test_the_game_master_types_an_initiative():
+    """Issue 15: "(or the game master types)": a typed result orders the round; text that is
+    not a whole number is refused in the player's words."""
+    after = table.initiative_typed(ambush(), "Rogue", " 21 ", random.Random(1))
+    assert after.round_state().initiative_of("Rogue").result == 21
+    assert table.current_name(after) == "Rogue"
+    with pytest.raises(RoundError, match="Rogue's initiative is a whole number, not 'soon'"):
+        table.initiative_typed(ambush(), "Rogue", "soon", random.Random(1))

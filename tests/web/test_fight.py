@@ -1,0 +1,33 @@
+"""The fight on the board under CPython: the badges a creature not yet acted carries."""
+
+import random
+
+from rules.creature import Creature
+from rules.encounter import Encounter
+from rules.grid import Square, SquareGrid
+from rules.sizes import Size
+from web import table
+from web.fight import status_ops
+from web.view import View
+
+GRID = SquareGrid(8, 8)
+
+
+def letters(ops):
+    """The letters of the badges drawn."""
+    return [op[3] for op in ops if op[0] == "text"]
+
+
+def test_a_creature_yet_to_act_wears_the_flat_footed_badge():
+    """SRD 3.5, Flat-Footed: "A character who has not yet acted during a combat is
+    flat-footed": once initiative is rolled (no stats, no conditions on the board), every
+    creature but the one whose turn it is wears FF in round 1."""
+    creatures = (Creature("Kroh", Size.MEDIUM, Square(1, 1), facing=0),
+                 Creature("Goblin", Size.MEDIUM, Square(4, 4), facing=0, side="foe"))
+    encounter = Encounter(GRID, creatures)
+    layout = View().layout(GRID)
+    assert status_ops(encounter, layout) == []
+    rolled = table.initiative_typed(table.initiative_typed(encounter, "Kroh", "15", random.Random(1)),
+                                    "Goblin", "3", random.Random(1))
+    assert letters(status_ops(rolled, layout)) == ["FF"]
+    assert rolled.conditions_of("Goblin") == ("flat-footed",)
