@@ -71,7 +71,7 @@ class MapImage:
         area = element("board")
         on(area, "dragover", self.drag_over, passive=False)
         on(area, "drop", self.dropped, passive=False)
-        on(document, "paste", self.pasted)
+        on(document, "paste", self.pasted, passive=False)
         canvas = board.canvas.top_canvas
         on(canvas, "pointerdown", self.calibration_down, passive=False, capture=True)
         on(canvas, "pointerup", self.calibration_up, passive=False, capture=True)

@@ -240,3 +240,22 @@ def test_an_image_wider_than_a_browser_draws_is_drawn_smaller_and_says_so(opened
     assert "It is 20000 x 20 pixels, more than this browser draws at once: it is drawn at 82% of its size" in said
     assert page_encounter(page).backdrop.width == 20000, "the alignment counts the image's own pixels"
     assert record.errors == []
+
+
+def test_a_pasted_image_goes_under_the_grid_but_not_while_typing(opened):
+    page, record = opened()
+    data = png(200, 160, (90, 40, 140))
+    paste = """([bytes, into]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'image.png', {type: 'image/png'}));
+        const target = into ? document.getElementById(into) : document.body;
+        target.dispatchEvent(new ClipboardEvent('paste', {clipboardData: transfer, bubbles: true, cancelable: true}));
+    }"""
+    show_tab(page, "Map")
+    page.evaluate(paste, [list(data), "board-width"])
+    next_frame(page)
+    assert page.evaluate("flankwise.encounter.backdrop") is None, "a paste into a field is the field's"
+    page.evaluate(paste, [list(data), None])
+    wait_for_map(page, "image.png")
+    assert cell_pixel(page, "grid-layer", Square(9, 9)) == (90, 40, 140)
+    assert record.errors == []
