@@ -9,11 +9,14 @@ not counted). It prints the median and p95 of each drag. Goal: p95 <= 8 ms. Run 
 ``./serve.sh bench frames``; ``--throttle N`` slows Chromium's CPU N times through the DevTools
 protocol (``Emulation.setCPUThrottlingRate``: 4 is a mid-range phone), and ``--tokens N --side
 N`` change the board (default 40 tokens on 60x60; the issue's large case is 200 on 100x100).
-It is a benchmark, not a test.
+``--profile`` also splits each frame into phases, timed in Pyodide with ``time.perf_counter``
+around the page's own functions (wrapped from here, through the page's Pyodide; the page's code
+is not changed): the event handlers' rules and panels, the scene, and the painting. It is a
+benchmark, not a test.
 """
 
 import argparse
-
+import json
 import math
 import random
 import statistics
@@ -39,6 +42,76 @@ from web.view import View  # noqa: E402
 
 MOVES = 240
 
+PHASES = (
+    ("event", "web.gestures", "Gestures", "carry", "pointer handlers, all of them"),
+    ("turn", "web.app", "Board", "turn", "Board.turn: a turn from its rule to the commit"),
+    ("turn rules", "rules.facing", None, "turn_in_place", "rules.facing.turn_in_place"),
+    ("move rules", "web.gestures", "Gestures", "plan", "the movement rules' plan of a drag"),
+    ("encounter", "rules.encounter", "Encounter", "replace", "Encounter.replace: the turned creature's encounter"),
+    ("commit", "web.app", "Board", "commit", "Board.commit: the new encounter on the board"),
+    ("panels", "web.app", "Board", "refresh", "Board.refresh: the panels that show the encounter"),
+    ("toolbar", "web.toolbar", "Toolbar", "render", "of which the toolbar"),
+    ("warm", "web.canvas", "Canvas", "warm", "Canvas.warm: the idle drawing-ahead queued"),
+    ("frame", "web.canvas", "Canvas", "draw", "Canvas.draw: all of the frame"),
+    ("scene", "web.scene", None, "board_layers", "scene.board_layers: the board layer's operations"),
+    ("others", "web.scene", None, "_background", "of which every other creature"),
+    ("selected", "web.scene", None, "_foreground", "of which the selected creature"),
+    ("path", "web.canvas", "Canvas", "path_ops", "the drag's path and label"),
+    ("paint", "web.painter", None, "paint", "painter.paint: the calls into the canvases"),
+    ("card", "web.hud", "Hud", "render", "the card (in the handlers, or after the paint)"),
+    ("form", "web.token_panel", "TokenPanel", "render", "the token form (in the handlers, or after the paint)"),
+)
+"""The phases ``--profile`` times: ``(label, module, class or None, function, what it is)``."""
+
+PROFILER = """
+import time
+from importlib import import_module
+
+PROFILE = {"frames": [], "now": {}}
+
+
+def _timed(owner, name, label):
+    original = getattr(owner, name)
+
+    def timed(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            now = PROFILE["now"]
+            now[label] = now.get(label, 0.0) + (time.perf_counter() - started) * 1000
+
+    setattr(owner, name, timed)
+
+
+def install(phases):
+    import js
+    from pyodide.ffi import create_proxy
+
+    for label, module, owner, name, _ in phases:
+        target = import_module(module)
+        _timed(getattr(target, owner) if owner else target, name, label)
+    canvas = js.window.flankwise.canvas
+    on_frame = canvas.on_frame
+
+    def frame(*args):
+        # Canvas.on_frame records a frame when events were handled since the last one.
+        count = len(canvas.timings)
+        on_frame(*args)
+        if len(canvas.timings) > count:
+            PROFILE["now"]["total"] = canvas.timings[-1]
+            PROFILE["frames"].append(PROFILE["now"])
+            PROFILE["now"] = {}
+
+    canvas._on_frame = create_proxy(frame)
+
+
+def take():
+    frames, PROFILE["frames"], PROFILE["now"] = PROFILE["frames"], [], {}
+    import json
+    return json.dumps(frames)
+"""
+
 
 def busy_board(seed=7, tokens=40, side=60):
     """A ``side`` x ``side`` board with ``tokens`` Medium and Large tokens on both sides, facing
@@ -63,12 +136,39 @@ def figures(timings):
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
+def run_python(page, code):
+    """Run ``code`` in the page's Pyodide (the one its interpreter module started) and return
+    the value of its last expression (a string or a number)."""
+    return page.evaluate('''async (code) => {
+        const early = await import(new URL("./static/pyodide-early.mjs", document.baseURI).href);
+        const pyodide = await early.loadPyodide();
+        return pyodide.runPython(code);
+    }''', code)
+
+
+def phase_table(frames):
+    """Lines of the per-frame phases: each phase's median and p95 over the frames, and its mean."""
+    lines = []
+    for label, _, _, _, what in PHASES:
+        values = sorted(frame.get(label, 0.0) for frame in frames)
+        if not any(values):
+            continue
+        _, p95 = figures(values)
+        lines.append(f"  {label:<11} median {statistics.median(values):5.2f} ms, p95 {p95:5.2f} ms, "
+                     f"mean {statistics.fmean(values):5.2f} ms  ({what})")
+    slowest = sorted(frames, key=lambda frame: frame.get("total", 0.0))[-3:]
+    for frame in reversed(slowest):
+        lines.append("  a slow frame: " + ", ".join(f"{label} {value:.1f}" for label, value in frame.items()))
+    return lines
+
+
 def main():
     """Drive both drags and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--throttle", type=float, default=1, help="slow the CPU N times (4: a mid-range phone)")
     parser.add_argument("--tokens", type=int, default=40, help="tokens on the board")
     parser.add_argument("--side", type=int, default=60, help="the board's width and height in squares")
+    parser.add_argument("--profile", action="store_true", help="split each frame into phases timed in Pyodide")
     args = parser.parse_args()
     if not 12 <= args.side <= 200 or not 1 <= args.tokens <= args.side * args.side // 8:
         parser.error("--side is 12 to 200 and --tokens at most one per 8 squares")
@@ -83,6 +183,8 @@ def main():
         if args.throttle != 1:
             session = page.context.new_cdp_session(page)
             session.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        if args.profile:
+            run_python(page, PROFILER + f"\ninstall({PHASES!r})")
         page.get_by_role("tab", name="Map").click()
         page.check("input[name=arcs][value=all]")
         for box in ("#show-beyond", "#show-reach", "#show-bands"):
@@ -92,7 +194,9 @@ def main():
         hero = layout.to_pixel(Square(10, 10))
         page.mouse.click(*hero)
         page.wait_for_timeout(1000)  # a player's pause between choosing a token and turning it
-        page.evaluate("flankwise.timings.length = 0")
+        page.evaluate("flankwise.timings.clear()")
+        if args.profile:
+            run_python(page, "take()")
         handle = page.evaluate("flankwise.handle_point_css()")
         page.mouse.move(*handle)
         page.mouse.down()
@@ -101,7 +205,10 @@ def main():
             page.mouse.move(hero[0] + 70 * math.sin(angle), hero[1] - 70 * math.cos(angle))
         page.mouse.up()
         rotate = list(page.evaluate("Array.from(flankwise.timings)"))
-        page.evaluate("flankwise.timings.length = 0")
+        phases = {"drag-rotate": json.loads(run_python(page, "take()")) if args.profile else []}
+        page.evaluate("flankwise.timings.clear()")
+        if args.profile:
+            run_python(page, "take()")
         page.mouse.move(*hero)
         page.mouse.down()
         for step in range(MOVES):
@@ -109,6 +216,7 @@ def main():
             page.mouse.move(hero[0] + 240 * t + 30 * math.sin(t * 12), hero[1] + 160 * t)
         page.mouse.up()
         move = list(page.evaluate("Array.from(flankwise.timings)"))
+        phases["drag-move"] = json.loads(run_python(page, "take()")) if args.profile else []
         version = browser.version
         browser.close()
     server.shutdown()
@@ -118,6 +226,8 @@ def main():
     for label, timings in (("drag-rotate", rotate), ("drag-move", move)):
         median, p95 = figures(timings)
         print(f"{label}: {len(timings)} frames, median {median:.1f} ms, p95 {p95:.1f} ms (goal p95 <= 8 ms)")
+        if phases[label]:
+            print("\n".join(phase_table(phases[label])))
 
 
 if __name__ == "__main__":
