@@ -349,10 +349,13 @@ def _sneak_attack(answer, held, target) -> tuple[Item | None, bool]:
 @dataclass(frozen=True)
 class RollView:
     """One rolled attack as the panel shows it: the ``panel`` it was rolled from and the
-    ``result`` of ``rules.attack.resolve_attack``."""
+    ``result`` of ``rules.attack.resolve_attack``. ``guidance`` has one entry per offered
+    effect: what the chooser may then do on the board, in words (``effect_guidance``), or
+    ``None``."""
 
     panel: AttackPanel
     result: AttackResult
+    guidance: tuple[str | None, ...] = ()
 
     @property
     def outcome(self) -> Outcome:
@@ -386,8 +389,10 @@ class RollView:
 
     @property
     def effect_texts(self) -> tuple[str, ...]:
-        """Each offered effect as the panel lists it: its name, the seed's words, its numbers."""
-        return tuple(offer.text() for offer in self.effects)
+        """Each offered effect as the panel lists it: its name, the seed's words, its numbers,
+        and what the chooser may then do (``guidance``)."""
+        guidance = self.guidance or (None,) * len(self.effects)
+        return tuple(offer.text() + (f"\n{then}" if then else "") for offer, then in zip(self.effects, guidance))
 
     @property
     def new_facing(self) -> int | None:
@@ -457,4 +462,38 @@ def roll_attack(
         damage_modifiers=inputs.damage_modifiers,
         sneak_attack=inputs.sneak_attack,
     )
-    return RollView(panel, result)
+    guidance = tuple(effect_guidance(encounter, offer, panel.attacker, panel.target)
+                     for offer in result.crit_hit_effects or result.crit_miss_effects)
+    return RollView(panel, result, guidance)
+
+
+def effect_guidance(encounter: Encounter, offer: EffectOffer, attacker: str, defender: str) -> str | None:
+    """What the defender may do on the board after a critical miss effect, in words, or
+    ``None`` for an effect that needs none (seed 003, Critical Miss Special Effects; none is
+    made for it: the game master or the player does it). Counterattack: one melee attack "in
+    addition to any other attacks you might make during the round"; Disengage: a move "up to
+    your movement" (its speed as its conditions leave it, ``Encounter.mover``) without engaging
+    another; Redirect Attack: the creatures "within reach of your enemy's weapon" (``rules.reach``)
+    it may choose from."""
+    from rules.crits import CritMissEffect
+    from rules.movement import speed_of
+
+    effect = offer.effect
+    if effect is CritMissEffect.COUNTERATTACK:
+        return (f"{defender} may now make one melee attack on {attacker}, beyond its other attacks this "
+                f"round: choose {defender} as the attacker and {attacker} as the target, and roll")
+    if effect is CritMissEffect.DISENGAGE:
+        feet = max(0, total(speed_of(encounter.mover(defender))))
+        return (f"{defender} may move up to {feet} ft away from {attacker}, but not so as to engage another "
+                f"creature: drag it on the board")
+    if effect is CritMissEffect.REDIRECT_ATTACK:
+        striker = encounter.creature(attacker)
+        corners = encounter.options.reach_corners
+        within = [other.name for other in encounter.creatures
+                  if other.name not in (attacker, defender)
+                  and threatens_creature(striker, other, encounter.grid, corners)]
+        if not within:
+            return f"No other creature is within {attacker}'s reach: the attack strikes nobody else"
+        return (f"{attacker}'s attack strikes a creature of {defender}'s choice within {attacker}'s reach: "
+                f"{', '.join(within)}; roll it against that creature")
+    return None

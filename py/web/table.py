@@ -227,7 +227,8 @@ def effect_chosen(encounter, view: RollView, index: int):
     logged, and the message for the status line. An effect that puts a condition on a creature
     (``rules.crits.effect_condition``: Trip, Disorient, Hinder, Blind) puts it there with its
     duration. A forced move (``forced_by``) is then made by dragging the target, within what
-    the rules allow."""
+    the rules allow; what a Counterattack, a Disengage or a Redirect Attack lets the defender
+    do is said in the log and the message (``RollView.guidance``)."""
     from rules.crits import effect_condition
 
     offer = view.effects[index]
@@ -236,6 +237,10 @@ def effect_chosen(encounter, view: RollView, index: int):
         line += f" ({offer.amount})"
     applied = effect_condition(offer.effect, view.panel.attacker, view.panel.target)
     message = f"{line}: {offer.rule.text}"
+    then = view.guidance[index] if view.guidance else None
+    if then:
+        line += f". {then}."
+        message += f" {then}."
     if applied is not None:
         encounter = encounter.with_condition(applied)
         message += f" {applied.creature} is {applied.condition} {applied.duration.text()}."

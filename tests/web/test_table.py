@@ -372,3 +372,31 @@ def test_the_game_master_types_an_initiative():
     assert table.current_name(after) == "Rogue"
     with pytest.raises(RoundError, match="Rogue's initiative is a whole number, not 'soon'"):
         table.initiative_typed(ambush(), "Rogue", "soon", random.Random(1))
+
+
+def test_a_critical_miss_tells_the_defender_what_each_effect_lets_it_do():
+    """Seed 003, Critical Miss Special Effects: Counterattack ("a melee attack against your
+    attacker ... in addition to any other attacks"), Disengage ("moving up to your movement, but
+    you cannot engage another") and Redirect Attack ("another creature of your choice within
+    reach of your enemy's weapon") each come with a line saying what the goblin may now do;
+    choosing one logs it. Nothing is moved or rolled for it."""
+    options = Options(crit_miss_effects=True)
+    stats = (("Goblin", CombatStats(is_fighter=True, stance="active defense")),)
+    encounter = Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 5, 6),
+                                 medium("Orc", 4, 6, side="foe"), medium("Elf", 9, 9)), options=options, stats=stats)
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(1))
+    texts = dict(zip((offer.rule.name for offer in view.effects), view.effect_texts))
+    assert texts["Counterattack"].endswith(
+        "Goblin may now make one melee attack on Rogue, beyond its other attacks this round: "
+        "choose Goblin as the attacker and Rogue as the target, and roll")
+    assert texts["Disengage"].endswith(
+        "Goblin may move up to 30 ft away from Rogue, but not so as to engage another creature: drag it on the board")
+    assert texts["Redirect Attack"].endswith(
+        "Rogue's attack strikes a creature of Goblin's choice within Rogue's reach: Orc; roll it against that creature")
+    assert texts["Steal"].startswith("Steal: ") and "\n" not in texts["Steal"]
+    disengage = [offer.rule.name for offer in view.effects].index("Disengage")
+    chosen, message = table.effect_chosen(after, view, disengage)
+    assert message.endswith("Goblin may move up to 30 ft away from Rogue, but not so as to engage another "
+                            "creature: drag it on the board.")
+    assert chosen.round_state().log[-1].startswith("Goblin imposes Disengage. Goblin may move up to 30 ft")
+    assert chosen.creature("Goblin") == encounter.creature("Goblin")
