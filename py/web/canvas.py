@@ -36,6 +36,7 @@ class Canvas:
         self.background = document.createElement("canvas")
         self.background_key = None
         self.grid_key = None
+        self.drag_key = self.drag_drawing = None
         self.frame_requested = False
         self.dpr = 1.0
         self.size = (0, 0)
@@ -111,8 +112,7 @@ class Canvas:
         ops = above
         gesture = board.gestures.gesture if board.gestures is not None else None
         if gesture and gesture.get("ghosts"):
-            ops = ops + [op for ghost in gesture["ghosts"] for op in scene.ghost_ops(ghost, encounter.grid, layout, self.dpr)]
-            ops += self.path_ops(gesture, layout)
+            ops = ops + self.drag_ops(gesture, layout)
         elif gesture and gesture.get("box"):
             ops = ops + list(scene.box_ops(gesture["box"], self.dpr))
         under, over = board.ruler.ops(layout, self.dpr, self.size)
@@ -120,6 +120,18 @@ class Canvas:
         if board.areas is not None:
             ops = ops + board.areas.ops(layout, self.dpr, self.size)
         painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background, before=below)
+
+    def drag_ops(self, gesture, layout):
+        """The ghosts of a drag and its planned move (``path_ops``), made again only when the
+        drag points somewhere new (most pointer events of a drag stay in the same cell)."""
+        key = (gesture.get("answer"), gesture.get("label"), gesture.get("legal"), gesture.get("from"),
+               tuple(gesture["ghosts"]), layout, self.size)
+        if key != self.drag_key:
+            grid = self.board.encounter.grid
+            self.drag_key = key
+            self.drag_drawing = [op for ghost in gesture["ghosts"] for op in scene.ghost_ops(ghost, grid, layout, self.dpr)]
+            self.drag_drawing += self.path_ops(gesture, layout)
+        return self.drag_drawing
 
     def path_ops(self, gesture, layout):
         """The drawing of a planned move (``scene.path_ops``), or of a free placement's straight

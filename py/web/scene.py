@@ -296,20 +296,54 @@ def board_layers(encounter, ui, layout, scale=1.0):
     and copies it each frame. ``below`` holds the selected creature's movement range, zones and
     reach, painted under the background so they never cover another creature's token;
     ``above`` its rings, token and rotate handle.
+
+    A frame of a drag asks again with the same board: the background's operations are made
+    once per ``key``, and the selected creature's once per value it takes (each facing of a
+    turn) while everything else on the board stays as it was (``LayerMemo``).
     """
     grid, ruleset = encounter.grid, encounter.zones_ruleset
     selected = encounter.creature(ui.selected) if ui.selected is not None else None
     others = tuple(c for c in encounter.creatures if c is not selected)
     placed = state.slots(encounter)
-    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale,
-           tuple(sorted(placed.items())) if placed else ())
-    background = _background(others, encounter, ui, layout, scale, placed)
-    below, above = _foreground(selected, encounter, ui, layout, scale, placed)
+    placed_key = tuple(sorted(placed.items())) if placed else ()
+    key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale, placed_key)
+    background = _BACKGROUNDS.get(key, lambda: _background(others, encounter, ui, layout, scale, placed))
+    context = (grid, others, encounter.terrain, encounter.ruleset, encounter.options, ui, layout, scale, placed_key)
+    below, above = _FOREGROUNDS.get(context, selected,
+                                    lambda: _foreground(selected, encounter, ui, layout, scale, placed))
     if encounter.stats or encounter.conditions:
         from web.fight import status_ops
 
         above = above + status_ops(encounter, layout, scale, ui.hp_bars)
     return key, background, (below, above)
+
+
+class LayerMemo:
+    """The drawings of the board's last state, kept while a drag asks for them frame after
+    frame: one per ``key`` (compared by equality, so no creature is hashed), and within it,
+    one per ``value`` (a creature: each facing of a turn), up to ``most`` of them."""
+
+    def __init__(self, most=1):
+        self.key = object()
+        self.most = most
+        self.values = {}
+
+    def get(self, key, value=None, make=None):
+        """The drawing for ``key`` and ``value``, made by ``make()`` the first time."""
+        if make is None:
+            value, make = None, value
+        if key != self.key:
+            self.key, self.values = key, {}
+        found = self.values.get(value)
+        if found is None:
+            if len(self.values) >= self.most:
+                self.values.clear()
+            found = self.values[value] = make()
+        return found
+
+
+_BACKGROUNDS = LayerMemo()
+_FOREGROUNDS = LayerMemo(most=16)
 
 
 def _slot(creature, placed, ui, layout):
@@ -393,15 +427,11 @@ def _foreground(selected, encounter, ui, layout, scale, placed=None):
 
 def warm_ups(encounter, creature, ui, layout, scale=1.0):
     """Small tasks that draw ``creature`` ahead in each of its facings (into the caches), for
-    the page to run while idle: a turn then costs a cache look-up, not a drawing."""
+    the page to run while idle: a turn then costs a look-up, not a drawing."""
     def task(facing):
         def run():
             turned = replace(creature, facing=facing)
-            if ui.shows_arcs_of(creature.name):
-                zone_ops(turned, encounter.grid, encounter.zones_ruleset, layout, ui.beyond, scale)
-            token_ops(turned, encounter.grid, layout, True, scale)
-            if ui.bands:
-                state.movement_bands(encounter.replace(creature.name, turned), turned, ui.policy)
+            board_layers(encounter.replace(creature.name, turned), ui, layout, scale)
         return run
 
     count = len(facing_names(creature.size, encounter.grid))
