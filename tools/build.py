@@ -10,6 +10,7 @@ list of files to cache, so a new deploy replaces the old cache cleanly. index.ht
 ``flankwise-build`` meta tag, which is what tells the page to register the worker.
 """
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -23,6 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 WORKER_SOURCE = "static/sw.js"
 FULL_STANDARD_LIBRARY = "static/vendor/pyodide/python_stdlib.zip"
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+"""Pyodide's WebAssembly: published gzipped (``WASM + ".gz"``), and static/runtime.mjs (its
+``GZIPPED_WASM`` set true in the published copy) unpacks it in the browser."""
+RUNTIME = "static/runtime.mjs"
 
 
 def published(root):
@@ -30,7 +35,7 @@ def published(root):
     Python modules travel in ``py.zip``, written by ``build``, all but the entry script; Pyodide's
     whole standard library stays behind, as the page loads the trimmed one)."""
     names = ["index.html", "pyscript.toml", "py/web/main.py"]
-    left_out = {WORKER_SOURCE, FULL_STANDARD_LIBRARY}
+    left_out = {WORKER_SOURCE, FULL_STANDARD_LIBRARY, WASM}
     for path in sorted((root / "static").rglob("*")):
         relative = path.relative_to(root).as_posix()
         if path.is_file() and "__pycache__" not in relative and path.name != ".complete" and relative not in left_out:
@@ -54,7 +59,12 @@ def build(site=SITE):
     packed = pyarchive.archive(ROOT)
     digest.update(pyarchive.ARCHIVE.encode() + b"\0" + packed)
     (site / pyarchive.ARCHIVE).write_bytes(packed)
-    names = sorted(names + [pyarchive.ARCHIVE])
+    wasm = gzip.compress((ROOT / WASM).read_bytes(), compresslevel=9, mtime=0)
+    digest.update(WASM.encode() + b".gz\0" + wasm)
+    (site / (WASM + ".gz")).write_bytes(wasm)
+    runtime = (site / RUNTIME).read_text()
+    (site / RUNTIME).write_text(runtime.replace("const GZIPPED_WASM = false;", "const GZIPPED_WASM = true;", 1))
+    names = sorted(names + [pyarchive.ARCHIVE, WASM + ".gz"])
     version = digest.hexdigest()[:16]
     html = (site / "index.html").read_text()
     marker = '  <meta charset="utf-8">\n'

@@ -32,7 +32,9 @@ def test_the_site_holds_only_what_is_published(site):
     top = sorted(path.name for path in folder.iterdir())
     assert top == ["index.html", "py", "py.zip", "pyscript.toml", "static", "sw.js"]
     assert [path.relative_to(folder).as_posix() for path in (folder / "py").rglob("*") if path.is_file()] == ["py/web/main.py"]
-    assert (folder / "static/vendor/pyodide/pyodide.asm.wasm").exists()
+    assert (folder / "static/vendor/pyodide/pyodide.asm.wasm.gz").exists(), "Pyodide's WebAssembly, gzipped"
+    assert not (folder / "static/vendor/pyodide/pyodide.asm.wasm").exists()
+    assert "const GZIPPED_WASM = true;" in (folder / "static/runtime.mjs").read_text()
     assert not list(folder.rglob("test_*.py")) and not list(folder.rglob("__pycache__"))
     assert 'name="flankwise-build"' in (folder / "index.html").read_text()
 
@@ -43,6 +45,7 @@ def test_the_site_starts_and_draws_under_a_sub_path(browser, site):
     context, page, record = open_page(browser, url)
     assert page.evaluate("flankwise.encounter.creatures.length") == 4
     assert [u for u in record.requests if not u.startswith(url)] == []
+    assert [u for u in record.requests if "pyodide.asm.wasm" in u] == [url + "static/vendor/pyodide/pyodide.asm.wasm.gz"]
     assert record.errors == []
     context.close()
 
