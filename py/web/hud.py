@@ -34,6 +34,8 @@ class Hud:
         self.menu = element("context-menu")
         self.menu_for = None
         self.shown = None
+        self.texts = None
+        self.turnable = None
         on(self.card, "click", self.on_card_click)
         on(element("hud-add-condition"), "change", self.on_add_condition)
         on(element("hud-amount"), "keydown", self.on_amount_key, passive=False)
@@ -56,18 +58,26 @@ class Hud:
         key = (creature, grid, board.ui.chosen, fight)
         if key == self.shown:
             return
-        self.render_fight(name, *fight)
-        self.shown = key
-        self.card.hidden = False
-        element("hud-name").textContent = creature.name
+        # A turn changes only the facing's words: the rest of the card is left as it is.
+        before, self.shown = self.shown, key
+        if before is None or before[3] != fight:
+            self.render_fight(name, *fight)
+        if before is None:
+            self.card.hidden = False
         chosen = len(board.ui.chosen)
         more = f" (and {chosen - 1} more selected)" if chosen > 1 else ""
-        element("hud-facts").textContent = f"{size_name(creature.size)}, {creature.side}{more}"
         facing = creature.facing_name(grid)
-        element("hud-facing").textContent = facing or "no facing"
-        element("hud-facing").title = "Faces " + facing if facing else "Faceless or Tiny: no front or rear"
-        for button in self.card.querySelectorAll("button[data-act^=turn]"):
-            button.disabled = facing is None
+        texts = (creature.name, f"{size_name(creature.size)}, {creature.side}{more}", facing or "no facing",
+                 "Faces " + facing if facing else "Faceless or Tiny: no front or rear")
+        shown, self.texts = self.texts, texts
+        for index, (id_, field) in enumerate((("hud-name", "textContent"), ("hud-facts", "textContent"),
+                                              ("hud-facing", "textContent"), ("hud-facing", "title"))):
+            if shown is None or shown[index] != texts[index]:
+                setattr(element(id_), field, texts[index])
+        if shown is None or self.turnable != (facing is not None):
+            self.turnable = facing is not None
+            for button in self.card.querySelectorAll("button[data-act^=turn]"):
+                button.disabled = facing is None
 
     def render_fight(self, name, maximum, now, conditions):
         """The creature's hit points (with Damage and Heal when they are tracked) and its

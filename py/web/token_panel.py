@@ -41,6 +41,8 @@ class TokenPanel:
     def __init__(self, board):
         self.board = board
         self.draft = Draft()
+        self.facing_options = self.subject_shown = self.dirty_shown = None
+        self.controls = {field: element(id_) for field, id_ in IDS.items()}
         fill_select(element("token-size"), [(size.name, size_name(size)) for size in Size], "MEDIUM")
         fill_select(element("token-side"), [(side, side.capitalize()) for side in SIDE_COLOURS], "friend")
         kinds = [("ordinary", "Ordinary (has a facing)"), ("faceless", "Faceless")]
@@ -62,22 +64,28 @@ class TokenPanel:
     # Reading and writing the controls.
     def values(self) -> dict:
         """The form's values now, by field."""
-        values = {field: element(id_).value for field, id_ in IDS.items()}
-        if element("token-facing").disabled:
+        controls = self.controls
+        values = {field: controls[field].value for field in IDS}
+        if controls["facing"].disabled:
             values["facing"] = ""
         return values
 
-    def show(self, subject, values):
-        """Put ``values`` in the controls, editing ``subject`` (a name, or ``None``: new)."""
+    def show(self, subject, values, current=None):
+        """Put ``values`` in the controls, editing ``subject`` (a name, or ``None``: new).
+
+        ``current`` is what the controls hold now, if known: a control already holding its
+        value is left alone (a turn changes only the facing)."""
         for field, id_ in IDS.items():
-            if field != "facing":
+            if field != "facing" and (current is None or current[field] != values[field]):
                 element(id_).value = values[field]
         self.refresh_facings(values["facing"])
         editing = subject is not None
-        element("token-legend").textContent = f"Edit {subject}" if editing else "New token"
-        for id_, hidden in (("token-add", editing), ("token-save", not editing),
-                            ("token-delete", not editing), ("token-new", not editing)):
-            element(id_).hidden = hidden
+        if current is None or self.subject_shown != subject:
+            self.subject_shown = subject
+            element("token-legend").textContent = f"Edit {subject}" if editing else "New token"
+            for id_, hidden in (("token-add", editing), ("token-save", not editing),
+                                ("token-delete", not editing), ("token-new", not editing)):
+                element(id_).hidden = hidden
         self.mark()
 
     def refresh_facings(self, keep=None):
@@ -87,14 +95,19 @@ class TokenPanel:
         select = element("token-facing")
         current = keep if keep is not None else select.value
         if element("token-kind").value != "ordinary" or is_tiny_or_smaller(size):
+            self.facing_options = None
             fill_select(select, [("", "none (no front or rear)")])
             select.disabled = True
             return
         select.disabled = False
         names = facing_names(size, grid)
-        fill_select(select, [(str(i), name) for i, name in enumerate(names)])
+        options = [(str(i), name) for i, name in enumerate(names)]
+        lead = has_lead(size, grid)
+        if (options, lead) != self.facing_options:
+            self.facing_options = (options, lead)
+            fill_select(select, options)
+            select.title = "faces a hex corner" if lead else ""
         select.value = current if current in [str(i) for i in range(len(names))] else "0"
-        select.title = "faces a hex corner" if has_lead(size, grid) else ""
 
     def on_kind(self, _event=None):
         """A faceless preset fills in a name if there is none yet, then facings refresh."""
@@ -107,6 +120,9 @@ class TokenPanel:
     def mark(self):
         """Show whether the form holds unsaved changes (its legend and the Discard button)."""
         dirty = self.draft.dirty(self.values())
+        if dirty == self.dirty_shown:
+            return
+        self.dirty_shown = dirty
         element("token-discard").hidden = not dirty
         element("token-form").classList.toggle("unsaved", dirty)
         element("token-unsaved").hidden = not dirty
@@ -179,7 +195,7 @@ class TokenPanel:
         values = tokens.values_of(encounter.creature(selected))
         if subject == selected and values == self.draft.shown:
             return
-        self.show(selected, self.draft.start(selected, values))
+        self.show(selected, self.draft.start(selected, values), current)
 
     def follows(self, name) -> bool:
         """Whether the form will show the creature ``name`` when selected: ``False`` while

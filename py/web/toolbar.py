@@ -53,14 +53,22 @@ class Toolbar:
         on(document, "pointerdown", self.on_page_pointer)
         on(element("legend"), "click", lambda event: event.target.closest("button") and board.set_ui(legend=False))
         self.legend_entries = None
+        self.shown = None
         if document.documentElement.clientWidth <= 700:
             self.toggle_drawer(False)
             board.ui = replace(board.ui, legend=False)
 
     def render(self):
         """Show the board's state in the toolbar: the tool and free placement pressed, the kind
-        of move, Undo and Redo enabled exactly when there is something to undo or redo."""
+        of move, Undo and Redo enabled exactly when there is something to undo or redo.
+
+        Nothing it shows changes while a creature is dragged or turned (the history takes the
+        gesture once, at its end): the same selection, switches and history skip the page."""
         ui = self.board.ui
+        shown = (ui, self.board.encounter.ruleset, self.board.history)
+        if self.shown is not None and shown[:2] == self.shown[:2] and shown[2] is self.shown[2]:
+            return
+        self.shown = shown
         for button in document.querySelectorAll("#toolbar .tool"):
             button.setAttribute("aria-pressed", "true" if button.dataset.tool == ui.tool else "false")
         element("free-placement").setAttribute("aria-pressed", "true" if ui.free else "false")
