@@ -352,7 +352,8 @@ def attack_request(
     flanked condition counts them); everyone else on the board goes in as the others, for the
     standard rules' flanking. The target's shield bonus goes in when it holds its shield on a
     side (``Creature.shield_side``), which UA's shields option needs to know which flank the
-    shield covers.
+    shield covers. A target flat-footed by its conditions (``Encounter.conditions_of``) goes in
+    as ``flat_footed``, so a rogue sneak attacks it as the facing rules say.
     """
     attacker = encounter.creature(attacker_name)
     target = encounter.creature(target_name)
@@ -365,6 +366,11 @@ def attack_request(
         and is_opponent(target, other)
         and threatens_creature(other, target, grid, corners)
     )
+    if not target.flat_footed and (encounter.conditions or encounter.round is not None) and \
+            "flat-footed" in encounter.conditions_of(target.name):
+        # The condition applied, or not yet acted (SRD 3.5, Flat-Footed): the facing rules'
+        # flat-footed target ("whenever her foe is flat-footed", UA Sneak Attacks).
+        target = replace(target, flat_footed=True)
     target_stats = stats_for(stats, target.name)
     return Attack(
         attacker=attacker,

@@ -400,3 +400,20 @@ def test_a_critical_miss_tells_the_defender_what_each_effect_lets_it_do():
                             "creature: drag it on the board.")
     assert chosen.round_state().log[-1].startswith("Goblin imposes Disengage. Goblin may move up to 30 ft")
     assert chosen.creature("Goblin") == encounter.creature("Goblin")
+
+
+def test_a_target_yet_to_act_is_open_to_sneak_attack():
+    """UA Combat Facing, Sneak Attacks: "A rogue can strike for sneak attack damage whenever her
+    foe is flat-footed"; SRD 3.5, Flat-Footed: "A character who has not yet acted during a
+    combat is flat-footed". The rogue, facing the goblin from its front, acts first: its attack
+    sneak attacks; once the goblin has had its turn, it does not."""
+    goblin = medium("Goblin", 5, 5, facing=4, side="foe")
+    rogue = medium("Rogue", 5, 6, rogue_level=3)
+    encounter = Encounter(GRID, (goblin, rogue))
+    assert not table.panel_for(encounter, "Rogue", "Goblin", "melee", "").sneak_attack_applies
+    started = table.initiative_typed(table.initiative_typed(encounter, "Rogue", "20", random.Random(1)),
+                                     "Goblin", "5", random.Random(1))
+    panel = table.panel_for(started, "Rogue", "Goblin", "melee", "")
+    assert panel.sneak_attack_applies and panel.sneak_attack.text() == "Sneak attack: yes, the target is flat-footed (2d6)"
+    acted = table.stepped(started, True)
+    assert not table.panel_for(acted, "Rogue", "Goblin", "melee", "").sneak_attack_applies
