@@ -106,6 +106,7 @@ def install_fake_js():
     ffi.create_proxy = ffi.create_once_callable = lambda function, *args, **kwargs: function
     ffi.to_js = lambda value, *args, **kwargs: value
     ffi.JsProxy = Fake
+    ffi.JsException = type("JsException", (Exception,), {})
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi
     sys.modules["pyodide"], sys.modules["pyodide.ffi"] = pyodide, ffi
