@@ -12,6 +12,7 @@ removes, M takes up the ruler, + / - zoom, ? lists the keys. Nothing here decide
 """
 
 import math
+import time
 from dataclasses import replace
 
 import js
@@ -130,11 +131,11 @@ class Gestures:
             if self.board.ui.tool == "measure" and event.pointerType == "mouse":
                 self.board.ruler.hovered((event.offsetX, event.offsetY))
             return
-        started = js.performance.now()
+        started = time.perf_counter()
         try:
             self.carry(event)
         finally:
-            self.board.canvas.busy_ms += js.performance.now() - started
+            self.board.canvas.busy_ms += (time.perf_counter() - started) * 1000
 
     def carry(self, event):
         """Move the gesture under way to the pointer's new position."""
@@ -180,8 +181,12 @@ class Gestures:
         """Turn the creature being turned toward ``point``."""
         board = self.board
         creature = board.encounter.creature(self.gesture["name"])
-        facing = state.facing_toward(creature, board.encounter.grid, board.canvas.layout(1), *point)
-        board.turn(creature.name, facing, record=False)
+        layout = board.canvas.layout(1)
+        # Worked out once while the creature stands where it is: most events leave its facing.
+        key = (creature.anchor, creature.size, layout)
+        if self.gesture.get("aim", (None,))[0] != key:
+            self.gesture["aim"] = (key, state.facing_aim(creature, board.encounter.grid, layout))
+        board.turn(creature.name, self.gesture["aim"][1](*point), record=False)
 
     def twist(self):
         """Turn the twisted token by the angle the two pointers turned through."""

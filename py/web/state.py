@@ -189,15 +189,22 @@ def _taken(grid, others) -> frozenset:
 
 def facing_toward(creature, grid, layout, x, y):
     """The facing index whose direction is nearest the pixel ``x``, ``y`` seen from the centre."""
+    return facing_aim(creature, grid, layout)(x, y)
+
+
+def facing_aim(creature, grid, layout):
+    """``facing_toward`` for one creature where it stands, as a function of the pixel ``x``,
+    ``y``: its centre and facing directions worked out once, for a drag that asks at every
+    pointer event."""
     cx, cy = centre(creature, grid, layout)
-    dx, dy = x - cx, y - cy
-    count = len(facing_names(creature.size, grid))
+    directions = [facing_direction(index, creature, grid, layout)
+                  for index in range(len(facing_names(creature.size, grid)))]
 
-    def cosine(index):
-        ux, uy = facing_direction(index, creature, grid, layout)
-        return ux * dx + uy * dy
+    def toward(x, y):
+        dx, dy = x - cx, y - cy
+        return max(range(len(directions)), key=lambda index: directions[index][0] * dx + directions[index][1] * dy)
 
-    return max(range(count), key=cosine)
+    return toward
 
 
 def creature_at(encounter, cell):
