@@ -236,16 +236,30 @@ class Encounter:
         """The names of the conditions on the creature called ``name``: those applied to it
         (``conditions``) and those its hit points put it in (``rules.health``: disabled, dying,
         dead), and flat-footed while it has not yet acted (``not_yet_acted``), each once."""
-        from rules.combatant import vitals_of
-        from rules.conditions import conditions_on
+        return self._conditions_by_name.get(name.casefold(), ())
 
-        names = list(conditions_on(self.conditions, name))
-        vitals = vitals_of(self.stats_of(name)) if self.stats else None
-        if vitals is not None:
-            names += [state for state in vitals.conditions if state not in names]
-        if name.casefold() in self.not_yet_acted and "flat-footed" not in names:
-            names.append("flat-footed")
-        return tuple(names)
+    @cached_property
+    def _conditions_by_name(self) -> dict:
+        """Every creature's ``conditions_of``, by case-folded name, worked out in one pass once
+        per encounter (the board asks for all of them on every pointer move)."""
+        found = {}
+        for each in self.conditions:
+            names = found.setdefault(each.creature.casefold(), [])
+            if each.condition not in names:
+                names.append(each.condition)
+        if self.stats:
+            from rules.combatant import vitals_of
+
+            for name, stats in self.stats:
+                vitals = vitals_of(stats)
+                if vitals is not None:
+                    names = found.setdefault(name.casefold(), [])
+                    names += [state for state in vitals.conditions if state not in names]
+        for key in self.not_yet_acted:
+            names = found.setdefault(key, [])
+            if "flat-footed" not in names:
+                names.append("flat-footed")
+        return {key: tuple(names) for key, names in found.items() if names}
 
     @cached_property
     def not_yet_acted(self) -> frozenset:
