@@ -296,9 +296,12 @@ def round_order(encounter: Encounter, stats: Mapping, state: RoundState) -> tupl
     return _initiative_order(encounter.creatures, stats, state)
 
 
-def with_creature_initiative(state: RoundState, name: str, result: int) -> RoundState:
+def with_creature_initiative(state: RoundState, name: str, result: int | None) -> RoundState:
     """``state`` with the creature called ``name`` at initiative ``result`` (typed by the game
-    master, or rolled), its roll-off cleared; logged ("Goblin: initiative 14")."""
+    master, or rolled), its roll-off cleared; logged ("Goblin: initiative 14"). ``None`` takes
+    its initiative away ("Goblin: no initiative")."""
+    if result is None:
+        return add_log(replace(state, initiatives=_set(state.initiatives, name, None)), f"{name}: no initiative")
     state = replace(state, initiatives=_set(state.initiatives, name, Initiative(result)))
     return add_log(state, f"{name}: initiative {result}")
 

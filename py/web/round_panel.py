@@ -99,7 +99,8 @@ class RoundPanel:
             board.say(str(error), error=True)
             self.render()
             return
-        board.commit(encounter, f"{name}: initiative {text.strip()}.")
+        typed = text.strip()
+        board.commit(encounter, f"{name}: initiative {typed}." if typed else f"{name} has no initiative now.")
 
     def on_action_change(self, event):
         """A creature's action list changed: it declares that action for the round."""

@@ -151,14 +151,14 @@ def initiative_rolled(encounter, rng):
 
 def initiative_typed(encounter, name: str, text: str, rng):
     """``encounter`` with the initiative the game master typed for the creature called
-    ``name`` (a whole number), logged, a tie it makes rolled off with ``rng``
-    (``rules.round.settle_ties``); ``RoundError`` for text that is not a whole number."""
+    ``name`` (a whole number; empty takes it away), logged, a tie it makes rolled off with
+    ``rng`` (``rules.round.settle_ties``); ``RoundError`` for text that is not a whole number."""
     from rules.round import RoundError, settle_ties, with_creature_initiative
 
     raw = str(text).strip()
-    if not raw.lstrip("+-").isdigit():
+    if raw and not (raw[1:] if raw[0] in "+-" else raw).isdigit():
         raise RoundError(f"{name}'s initiative is a whole number, not '{raw}'")
-    state = with_creature_initiative(encounter.round_state(), name, int(raw))
+    state = with_creature_initiative(encounter.round_state(), name, int(raw) if raw else None)
     return _with_trimmed(encounter, settle_ties(encounter, encounter.stats_map(), state, rng))
 
 

@@ -366,12 +366,18 @@ def test_roll_initiative_rolls_for_every_creature_and_logs_the_rolls():
 
 def test_the_game_master_types_an_initiative():
     """Issue 15: "(or the game master types)": a typed result orders the round; text that is
-    not a whole number is refused in the player's words."""
+    not a whole number is refused in the player's words; an empty box takes it away."""
     after = table.initiative_typed(ambush(), "Rogue", " 21 ", random.Random(1))
     assert after.round_state().initiative_of("Rogue").result == 21
     assert table.current_name(after) == "Rogue"
     with pytest.raises(RoundError, match="Rogue's initiative is a whole number, not 'soon'"):
         table.initiative_typed(ambush(), "Rogue", "soon", random.Random(1))
+    with pytest.raises(RoundError, match="not '1-2'"):
+        table.initiative_typed(ambush(), "Rogue", "1-2", random.Random(1))
+    assert table.initiative_typed(ambush(), "Rogue", "-3", random.Random(1)).round_state().initiative_of("Rogue").result == -3
+    cleared = table.initiative_typed(after, "Rogue", "", random.Random(1))
+    assert cleared.round_state().initiative_of("Rogue") is None
+    assert cleared.round_state().log[-1] == "Rogue: no initiative"
 
 
 def test_a_critical_miss_tells_the_defender_what_each_effect_lets_it_do():
