@@ -144,12 +144,15 @@ class Board:
     def refresh(self, full=True):
         """Show the encounter as it is now in every part of the page, and redraw. While a
         gesture changes the encounter frame by frame (``full=False``), only the parts that
-        show the creature being changed follow it."""
+        show the creature being changed follow it, once each frame is painted."""
         if self.ui.turn is not None or full:
             self.ui = replace(self.ui, turn=self.current_turn())
-        for part in (self.tokens, self.hud):
-            if part is not None:
+        parts = [part for part in (self.tokens, self.hud) if part is not None]
+        if full or self.gesture is None:
+            for part in parts:
                 part.render()
+        else:
+            self.canvas.render_after_paint(parts)
         if full:
             for part in self.panels:
                 part.render()

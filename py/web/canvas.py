@@ -39,6 +39,7 @@ class Canvas:
         self.background_key = None
         self.grid_key = None
         self.drag_key = self.drag_drawing = None
+        self.after_paint = []
         self.frame_requested = False
         self.dpr = 1.0
         self.size = (0, 0)
@@ -71,18 +72,31 @@ class Canvas:
             js.requestAnimationFrame(self._on_frame)
 
     def on_frame(self, _timestamp=None):
-        """Draw what changed since the last frame.
+        """Draw what changed since the last frame, then show the panels waiting for it
+        (``render_after_paint``).
 
         ``timings`` keeps, per frame, the milliseconds spent handling the pointer events since
-        the last frame plus painting this one (bench/frames.py reads it; idle time not counted).
+        the last frame plus painting this one and its panels (bench/frames.py reads it; idle
+        time not counted).
         """
         self.frame_requested = False
         started = time.perf_counter()
         self.draw()
+        parts, self.after_paint = self.after_paint, []
+        for part in parts:
+            part.render()
         if self.busy_ms:
             self.timings.append(self.busy_ms + (time.perf_counter() - started) * 1000)
             del self.timings[:-2000]
             self.busy_ms = 0.0
+
+    def render_after_paint(self, parts):
+        """Show the panels ``parts`` (each with a ``render``) as the encounter is now, once the
+        next frame is painted: a gesture changes them frame by frame, and their changes to the
+        page, made after the board is drawn, cost the browser one pass over the page's style in
+        its own rendering, not one more that the canvas's first text would force."""
+        self.after_paint += [part for part in parts if part not in self.after_paint]
+        self.request_frame()
 
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""
