@@ -445,8 +445,16 @@ def next_turn(encounter: Encounter, stats: Mapping, state: RoundState) -> RoundS
         number=number,
         turn=0,
         turn_states=(),
-        log=state.log + (round_heading(number, state.initiative_winner),),
+        log=state.log + (_opening(encounter, state, number),),
     )
+
+
+def _opening(encounter: Encounter, state: RoundState, number: int) -> str:
+    """The log line that opens round ``number``: ``round_heading``, or ``"Round 2: by each
+    creature's initiative"`` when those order it."""
+    if state.initiatives and not encounter.options.strike_speed:
+        return f"Round {number}: by each creature's initiative"
+    return round_heading(number, state.initiative_winner)
 
 
 def previous_turn(encounter: Encounter, stats: Mapping, state: RoundState) -> RoundState:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.encounter import Encounter
 from rules.facing import TurnState, combat_rules
+from rules.options import DEFAULT_OPTIONS, Options
 from rules.round import RoundState, current_index, round_heading, round_order
 from rules.strike_speed import action_name
 from rules.zones import Ruleset
@@ -103,12 +104,16 @@ def _initiative_text(round_state: RoundState, name: str) -> str:
     return "" if initiative is None else str(initiative.result)
 
 
-def round_title(round_state: RoundState) -> str:
-    """The tracker's heading: ``"Round 2: foe has initiative"``."""
+def round_title(round_state: RoundState, options: Options = DEFAULT_OPTIONS) -> str:
+    """The tracker's heading: ``"Round 2: foe has initiative"``, or, when each creature's
+    initiative orders the round (``rules.round.round_order``), ``"Round 2: by each creature's
+    initiative"``."""
+    if round_state.initiatives and not options.strike_speed:
+        return f"Round {round_state.number}: by each creature's initiative"
     return round_heading(round_state.number, round_state.initiative_winner)
 
 
 def tracker_text(encounter: Encounter, stats: Mapping, round_state: RoundState) -> str:
     """The tracker as copyable text: its heading, then a line per row."""
     rows = round_rows(encounter, stats, round_state)
-    return "\n".join((round_title(round_state),) + tuple(row.text() for row in rows))
+    return "\n".join((round_title(round_state, encounter.options),) + tuple(row.text() for row in rows))

@@ -278,7 +278,7 @@ def stepped(encounter, forward: bool):
 def tracker(encounter) -> tuple:
     """``(title, rows)``: the round tracker's heading and its rows (``web.round_view``)."""
     state = encounter.round_state()
-    return round_title(state), round_rows(encounter, encounter.stats_map(), state)
+    return round_title(state, encounter.options), round_rows(encounter, encounter.stats_map(), state)
 
 
 def current_name(encounter):

@@ -142,6 +142,7 @@ def test_a_creature_is_flat_footed_until_its_first_turn():
     for _ in range(3):
         encounter = turn_passed(encounter)[0]
     assert encounter.round_state().number == 2
+    assert "Round 2: by each creature's initiative" in encounter.round_state().log
     assert all(encounter.conditions_of(name) == () for name in ("Kroh", "Aelis", "Goblin", "Ogre"))
 
 

@@ -137,4 +137,6 @@ def test_rows_show_each_creatures_initiative_in_its_order():
     rows = round_rows(encounter, STATS, state)
     assert [(row.name, row.initiative) for row in rows] == [("Ogre", "18"), ("Mage", "9"), ("Aldric", "")]
     assert rows[0].parts == "Initiative 18"
+    assert round_title(state, encounter.options) == "Round 1: by each creature's initiative"
+    assert round_title(state, Options(strike_speed=True)) == "Round 1: initiative tied"
     assert rows[2].parts.startswith("No initiative yet: acts after those that have one")
