@@ -134,3 +134,55 @@ def test_roll_initiative_orders_the_round_and_a_typed_one_moves_a_creature_first
     page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
     assert encounter_of(page).round.initiative_of("Goblin").result == 30
     assert record.errors == []
+
+
+def critical_trip_random(encounter, kind, maneuver):
+    """A value for the page's ``Math.random`` (which seeds the roll, ``web.attack_panel``) that
+    makes Kroh's attack on the goblin a critical hit offering Trip, found under CPython with the
+    page's own table code."""
+    import random
+
+    from web import table
+
+    for step in range(1, 4000):
+        value = step / 4000
+        _, view = table.rolled(encounter, "Kroh", "Goblin", kind, maneuver, random.Random(int(value * 2**53)))
+        if any(text.startswith("Trip") for text in view.effect_texts):
+            return value, view
+    raise AssertionError("no value of Math.random gives a critical Trip")
+
+
+def test_a_rolled_critical_trip_knocks_the_target_prone_and_the_next_attack_reads_it(opened):
+    """Seed 003, Trip: "Target is knocked prone." Kroh rolls against the goblin in the Attack tab
+    with the page's dice set to a critical hit; choosing Trip puts the prone badge on the goblin
+    and the next attack against it shows the prone line; the link keeps it."""
+    from dataclasses import replace
+
+    from rules.stances import Stance
+
+    table = DEMO.with_stats("Kroh", CombatStats(is_fighting_class=True, stance=Stance.ACTIVE_ATTACK))
+    table = replace(table, options=replace(table.options, crit_hit_effects=True))
+    page, record = opened(link=encounter_hash(table))
+    show_tab(page, "Attack")
+    page.select_option("#attack-attacker", "Kroh")
+    page.select_option("#attack-target", "Goblin")
+    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
+    value, view = critical_trip_random(encounter_of(page), kind, maneuver)
+    page.evaluate(f"Math.random = () => {value}")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    assert view.headline in " ".join(notices(page))
+    page.locator("#roll-effects button[aria-label^='Choose: Trip']").click()
+    after = encounter_of(page)
+    assert "prone" in after.conditions_of("Goblin")
+    layout = page_layout(page)
+    x, y = layout.to_pixel(after.creature("Goblin").anchor)
+    r = max(7, layout.cell_size * 0.2)
+    next_frame(page)
+    assert layer_rgba(page, "top-layer", x + layout.cell_size / 2 - r * 1.1 + r * 0.6, y - layout.cell_size / 2 + r * 1.1)[:3] == rgb(BADGE_FILL)
+    assert "Target prone, AC against melee: -4" in page.inner_text("#attack-lines")
+    link = page.evaluate("location.href")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
+    assert "prone" in encounter_of(page).conditions_of("Goblin")
+    assert record.errors == []
