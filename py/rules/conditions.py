@@ -108,6 +108,9 @@ DROPS_HELD = "drops_held"
 """It drops everything it holds (stunned, panicked)."""
 FLEES = "flees"
 """It flees from the source of its fear (frightened, panicked)."""
+PENALTY_TO_ALL_ACTIONS = "penalty_to_all_actions"
+"""A penalty to all its actions, the applied condition's ``amount`` (feinted: the level of the
+defender who feinted)."""
 
 FLAGS = (
     NO_RANGED_EXCEPT_CROSSBOW,
@@ -135,6 +138,7 @@ FLAGS = (
     CONCENTRATION_TO_CAST,
     DROPS_HELD,
     FLEES,
+    PENALTY_TO_ALL_ACTIONS,
 )
 """Every flag a row may carry."""
 
@@ -358,6 +362,22 @@ CONDITION_TABLE = (
         reading="-4 Dexterity is -2 to the Dexterity modifier: -2 more on ranged attack rolls "
         "(applied); its AC and Reflex saves fall with it within its armour's cap (said, not "
         "counted).",
+    ),
+    Condition(
+        "feinted",
+        "Fe",
+        (
+            Quote(
+                SEED_003,
+                "Critical Misses: Feint",
+                "Until the end of his next turn, your enemy is has a negative modifier equal to your "
+                "level to all actions.",
+            ),
+        ),
+        flags=frozenset({PENALTY_TO_ALL_ACTIONS}),
+        reading="The penalty is the applied condition's amount, the level (a monster's hit dice) of "
+        "the defender who feinted; the attack panel counts it on attack rolls, and saves and checks "
+        "take it too (said, not counted, as the page rolls neither).",
     ),
     Condition(
         "flat-footed",
@@ -1057,9 +1077,14 @@ class AppliedCondition:
     duration: Duration = UNTIL_REMOVED
     source: str = ""
     seen: int = 0
+    amount: int = 0
 
     def __post_init__(self):
         object.__setattr__(self, "condition", condition(self.condition).name)
+        if isinstance(self.amount, bool) or not isinstance(self.amount, int) or not 0 <= self.amount <= 999:
+            raise ConditionError(f"{self.creature}: a condition's amount is a whole number from 0 to 999.")
+        if self.amount and not CONDITIONS[self.condition].has(PENALTY_TO_ALL_ACTIONS):
+            raise ConditionError(f"{self.creature}: {self.condition} takes no amount.")
         if not isinstance(self.creature, str) or not self.creature.strip():
             raise ConditionError("A condition is applied to a creature named on the board.")
         if not isinstance(self.duration, Duration):
@@ -1071,8 +1096,9 @@ class AppliedCondition:
 
     def text(self) -> str:
         """The applied condition as the page lists it: ``"Goblin: confused, until the end of
-        Goblin's next turn"``."""
-        return f"{self.creature}: {self.condition}, {self.duration.text()}"
+        Goblin's next turn"`` (``"Goblin: feinted, -3 to all actions, ..."`` with an amount)."""
+        amount = f", -{self.amount} to all actions" if self.amount else ""
+        return f"{self.creature}: {self.condition}{amount}, {self.duration.text()}"
 
     def ended_text(self) -> str:
         """The line the round's log shows when it ends: ``"Goblin is no longer confused"``."""
@@ -1146,3 +1172,15 @@ def conditions_on(applied: Iterable[AppliedCondition], creature: str) -> tuple[s
         if _same(each.creature, creature) and each.condition not in names:
             names.append(each.condition)
     return tuple(names)
+
+
+def penalty_items(applied: Iterable, name: str) -> tuple[Item, ...]:
+    """The penalties to all actions on the creature called ``name`` among the applied conditions
+    ``applied`` (``AppliedCondition``), as attack roll lines: seed 003, Feint, "Until the end of
+    his next turn, your enemy is has a negative modifier equal to your level to all actions."
+    ("Attacker feinted: -3 to all actions")."""
+    return tuple(
+        Item(f"Attacker {each.condition}: -{each.amount} to all actions", -each.amount, CONDITIONS[each.condition].rule)
+        for each in applied
+        if each.amount and _same(each.creature, name) and CONDITIONS[each.condition].has(PENALTY_TO_ALL_ACTIONS)
+    )

@@ -410,17 +410,21 @@ EFFECT_CONDITIONS = {
     CritHitEffect.DISORIENT: "confused",
     CritHitEffect.HINDER: "hindered",
     CritMissEffect.BLIND: "blinded",
+    CritMissEffect.FEINT: "feinted",
 }
 """The special effects that put a condition on a creature (``rules.conditions``), seed 003:
 Trip "Target is knocked prone."; Disorient "Until the end of his next turn, target is
 confused."; Hinder "reducing his speed to five feet until the end of his next turn"; Blind
-"Until the end of the next round, he is blinded." (the attacker who rolled the natural 1)."""
+"Until the end of the next round, he is blinded." (the attacker who rolled the natural 1);
+Feint "Until the end of his next turn, your enemy is has a negative modifier equal to your level
+to all actions." (the attacker, by the defender's level: the offer's amount)."""
 
 
-def effect_condition(effect, attacker: str, target: str):
+def effect_condition(effect, attacker: str, target: str, amount: int = 0):
     """The condition ``effect`` puts on a creature, as a ``rules.conditions.AppliedCondition``
     with its duration, or ``None`` for an effect that does not: a critical hit's on ``target``,
-    a critical miss's Blind on ``attacker`` (the one who missed)."""
+    a critical miss's Blind and Feint on ``attacker`` (the one who missed), Feint's with the
+    penalty ``amount`` (the offer's, -level: the defender's level)."""
     from rules.conditions import UNTIL_REMOVED, AppliedCondition, end_of_next_round, end_of_next_turn
 
     name = EFFECT_CONDITIONS.get(effect)
@@ -433,4 +437,5 @@ def effect_condition(effect, attacker: str, target: str):
         Lasts.TARGETS_NEXT_TURN: end_of_next_turn(on),
         Lasts.NEXT_ROUND: end_of_next_round(),
     }[rule.lasts]
-    return AppliedCondition(name, on, lasting, f"{rule.name}: {rule.text}")
+    amount = abs(amount) if effect is CritMissEffect.FEINT else 0
+    return AppliedCondition(name, on, lasting, f"{rule.name}: {rule.text}", amount=amount)

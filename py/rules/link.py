@@ -1066,7 +1066,8 @@ def _read_backdrop(raw, thousandths: bool):
 # Conditions on creatures: ``[condition, creature, lasting, counted by, rounds, source, seen]``
 # per applied condition: the condition's name, the creature's, how its time runs out (an index
 # of ``rules.conditions.Lasting``), the creature whose turns count it ("" for none), its rounds
-# (0 for none), the words of what put it there, and the boundaries already passed.
+# (0 for none), the words of what put it there, and the boundaries already passed; then its
+# amount (Feint's penalty) when it has one, an eighth part older links lack.
 MAX_CONDITIONS = 500
 """The most conditions a link or file carries."""
 
@@ -1080,7 +1081,7 @@ def _pack_conditions(conditions) -> list:
     lastings = list(Lasting)
     return [
         [each.condition, each.creature, lastings.index(each.duration.lasting), each.duration.creature or "",
-         each.duration.rounds or 0, each.source[:MAX_LOG_LINE], each.seen]
+         each.duration.rounds or 0, each.source[:MAX_LOG_LINE], each.seen] + ([each.amount] if each.amount else [])
         for each in conditions
     ]
 
@@ -1096,17 +1097,18 @@ def _read_conditions(raw) -> tuple:
     lastings = list(Lasting)
     found = []
     for number, row in enumerate(raw, start=1):
-        shape = (str, str, int, str, int, str, int)
-        if not isinstance(row, list) or len(row) != len(shape) or any(type(value) is not kind for value, kind in zip(row, shape)):
-            raise _Damaged(f"condition {number} is not a condition's seven parts")
-        name, creature, lasting, counted, rounds, source, seen = row
+        shape = (str, str, int, str, int, str, int, int)
+        if (not isinstance(row, list) or len(row) not in (7, 8)
+                or any(type(value) is not kind for value, kind in zip(row, shape))):
+            raise _Damaged(f"condition {number} is not a condition's seven parts (and its amount)")
+        name, creature, lasting, counted, rounds, source, seen, *amount = row
         if len(name) > MAX_TEXT or len(creature) > MAX_TEXT or len(counted) > MAX_TEXT or len(source) > MAX_LOG_LINE:
             raise _Damaged(f"condition {number} has a text too long")
         if not 0 <= lasting < len(lastings) or not 0 <= rounds <= MAX_ROUNDS or not 0 <= seen <= MAX_ROUNDS * 3:
             raise _Damaged(f"condition {number} has a duration this page does not know")
         try:
             duration = Duration(lastings[lasting], counted or None, rounds or None)
-            found.append(AppliedCondition(name, creature, duration, source, seen))
+            found.append(AppliedCondition(name, creature, duration, source, seen, *amount))
         except ConditionError as error:
             raise _Damaged(f"condition {number}: {str(error).rstrip('.')}") from None
     return tuple(found)

@@ -248,7 +248,7 @@ def attack_panel(
     ``resolve_attack`` adds them. A refusal (out of reach, a kind the attacker lacks the feat
     for, Full Defense, a maneuver past the cap) leaves only the restrictions.
     """
-    from rules.conditions import MELEE, RANGED, attack_conditions
+    from rules.conditions import MELEE, RANGED, attack_conditions, penalty_items
 
     kind = _kind(kind)
     maneuver = _maneuver(maneuver)
@@ -285,6 +285,7 @@ def attack_panel(
         sheet
         + answer.attack_items
         + held.attack_items
+        + penalty_items(encounter.conditions, attacker.name)
         + stance_attack_items(own.stance)
         + maneuver_items(maneuver, Area.ATTACK)
     )

@@ -235,7 +235,7 @@ def effect_chosen(encounter, view: RollView, index: int):
     line = f"{view.effect_chooser} imposes {offer.rule.name}"
     if offer.amount:
         line += f" ({offer.amount})"
-    applied = effect_condition(offer.effect, view.panel.attacker, view.panel.target)
+    applied = effect_condition(offer.effect, view.panel.attacker, view.panel.target, offer.amount)
     message = f"{line}: {offer.rule.text}"
     then = view.guidance[index] if view.guidance else None
     if then:
@@ -243,7 +243,8 @@ def effect_chosen(encounter, view: RollView, index: int):
         message += f" {then}."
     if applied is not None:
         encounter = encounter.with_condition(applied)
-        message += f" {applied.creature} is {applied.condition} {applied.duration.text()}."
+        amount = f" (-{applied.amount} to all actions)" if applied.amount else ""
+        message += f" {applied.creature} is {applied.condition}{amount} {applied.duration.text()}."
     return logged(encounter, line), message
 
 
