@@ -126,7 +126,8 @@ class Gestures:
         self.gesture = {"kind": "pinch"}
 
     def on_pointer_move(self, event):
-        """Carry the gesture on (its handling time counts toward the canvas's ``timings``)."""
+        """Carry the gesture on (its handling time counts toward the canvas's ``timings`` if it
+        asks for a frame, else toward ``quiet_timings``: see ``Canvas.on_frame``)."""
         if event.pointerId not in self.pointers:
             if self.board.ui.tool == "measure" and event.pointerType == "mouse":
                 self.board.ruler.hovered((event.offsetX, event.offsetY))
@@ -135,7 +136,12 @@ class Gestures:
         try:
             self.carry(event)
         finally:
-            self.board.canvas.busy_ms += (time.perf_counter() - started) * 1000
+            canvas = self.board.canvas
+            spent = (time.perf_counter() - started) * 1000
+            if canvas.frame_requested:
+                canvas.busy_ms += spent
+            else:
+                canvas.quiet_ms += spent
 
     def carry(self, event):
         """Move the gesture under way to the pointer's new position."""
@@ -542,7 +548,7 @@ class Gestures:
         if key.lower() == ARCS_KEY and not board.ui.arcs_held:
             board.set_ui(arcs_held=True)
             return
-        if board.ui.selected is None:
+        if board.ui.selected is None or on_a_control(event.target):
             return
         creature = board.encounter.creature(board.ui.selected)
         if key in ("q", "Q", "e", "E") and creature.has_facing:
@@ -626,3 +632,13 @@ class Gestures:
             return
         board.commit(placed, f"{creature.name} placed 5 ft away (free placement).")
         board.centre_on_selection(only_if_hidden=True)
+
+
+CONTROLS = "button, a[href], summary, [role=menu], [role=menuitem], [role=tab], [role=tablist], [role=option], [role=listbox], [role=radiogroup], [role=slider]"
+"""The elements whose keys are their own: arrows, letters and Delete pressed on a button, a
+menu, a tab or a list move through it, never the selected creature."""
+
+
+def on_a_control(target) -> bool:
+    """Whether a key pressed on ``target`` belongs to a control (``CONTROLS``), not the board."""
+    return bool(getattr(target, "closest", None)) and bool(target.closest(CONTROLS))

@@ -261,3 +261,21 @@ def test_every_toolbar_button_fits_in_the_window(browser, server_url, width):
         assert page.get_by_role("button", name="Panels").is_visible()
     finally:
         context.close()
+
+
+def test_arrow_keys_in_the_more_menu_move_through_it_not_the_selected_creature(opened):
+    """A new game master's walkthrough: with a creature selected, arrows pressed to go down the
+    More menu moved the creature too. Keys pressed on a control belong to the control."""
+    page, record = opened()
+    page.evaluate("flankwise.select('Kroh')")
+    before = page.evaluate("flankwise.link()")
+    page.get_by_role("button", name="More").click()
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("flankwise.link()") == before
+    page.keyboard.press("Escape")
+    page.get_by_role("tab", name="Map").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("e")
+    assert page.evaluate("flankwise.link()") == before, "a tab's arrows and letters are the tab's"
+    assert record.errors == []
