@@ -44,8 +44,8 @@ class Canvas:
         self.dpr = 1.0
         self.size = (0, 0)
         self._on_frame = create_proxy(self.on_frame)
-        self.busy_ms = 0.0
-        self.timings = []
+        self.busy_ms = self.quiet_ms = 0.0
+        self.timings, self.quiet_timings = [], []
         self.warming = None
         self._warm_step = create_proxy(self.warm_step)
         self.resize()
@@ -75,9 +75,11 @@ class Canvas:
         """Draw what changed since the last frame, then show the panels waiting for it
         (``render_after_paint``).
 
-        ``timings`` keeps, per frame, the milliseconds spent handling the pointer events since
-        the last frame plus painting this one and its panels (bench/frames.py reads it; idle
-        time not counted).
+        ``timings`` keeps, per frame, the milliseconds spent handling the pointer events that
+        asked for it plus painting it and its panels (bench/frames.py reads it; idle time not
+        counted). A pointer event that asks for no frame (a turn drag's pointer still pointing
+        the same way) is handled in an animation frame of its own that paints nothing: its time
+        goes to ``quiet_timings``, summed per frame drawn after it.
         """
         self.frame_requested = False
         started = time.perf_counter()
@@ -87,8 +89,9 @@ class Canvas:
             part.render()
         if self.busy_ms:
             self.timings.append(self.busy_ms + (time.perf_counter() - started) * 1000)
-            del self.timings[:-2000]
-            self.busy_ms = 0.0
+            self.quiet_timings.append(self.quiet_ms)
+            del self.timings[:-2000], self.quiet_timings[:-2000]
+            self.busy_ms = self.quiet_ms = 0.0
 
     def render_after_paint(self, parts):
         """Show the panels ``parts`` (each with a ``render``) as the encounter is now, once the
