@@ -36,6 +36,8 @@ class Canvas:
         self.grid_canvas = document.getElementById("grid-layer")
         self.top_canvas = document.getElementById("top-layer")
         self.background = document.createElement("canvas")
+        self.still = document.createElement("canvas")
+        self.still_key, self.still_painted = None, False
         self.background_key = None
         self.grid_key = None
         self.drag_key = self.drag_drawing = None
@@ -128,17 +130,30 @@ class Canvas:
             self.background_key = key
             self.background.width, self.background.height = width, height
             painter.paint(self.background.getContext("2d"), background, width, height)
-        ops = above
+        moving = []
         gesture = board.gestures.gesture if board.gestures is not None else None
         if gesture and gesture.get("ghosts"):
-            ops = ops + self.drag_ops(gesture, layout)
+            moving += self.drag_ops(gesture, layout)
         elif gesture and gesture.get("box"):
-            ops = ops + list(scene.box_ops(gesture["box"], self.dpr))
+            moving += scene.box_ops(gesture["box"], self.dpr)
         under, over = board.ruler.ops(layout, self.dpr, self.size)
-        below, ops = below + under, ops + over
+        below = below + under
+        moving += over
         if board.areas is not None:
-            ops = ops + board.areas.ops(layout, self.dpr, self.size)
-        painter.paint(self.top_canvas.getContext("2d"), ops, width, height, under=self.background, before=below)
+            moving += board.areas.ops(layout, self.dpr, self.size)
+        top = self.top_canvas.getContext("2d")
+        still = (key, below, above)
+        if still != self.still_key:
+            # Something under the drag changed (a turn's every frame): painted as it is.
+            self.still_key, self.still_painted = still, False
+            painter.paint(top, above + moving, width, height, under=self.background, before=below)
+            return
+        if not self.still_painted:
+            # The same a second frame running (a move's drag): kept in a picture of its own.
+            self.still_painted = True
+            self.still.width, self.still.height = width, height
+            painter.paint(self.still.getContext("2d"), above, width, height, under=self.background, before=below)
+        painter.paint(top, moving, width, height, under=self.still)
 
     def drag_ops(self, gesture, layout):
         """The ghosts of a drag and its planned move (``path_ops``), made again only when the
