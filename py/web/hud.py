@@ -36,6 +36,8 @@ class Hud:
         self.shown = None
         self.texts = None
         self.turnable = None
+        self.text_fields = ((element("hud-name"), "textContent"), (element("hud-facts"), "textContent"),
+                            (element("hud-facing"), "textContent"), (element("hud-facing"), "title"))
         on(self.card, "click", self.on_card_click)
         on(element("hud-add-condition"), "change", self.on_add_condition)
         on(element("hud-amount"), "keydown", self.on_amount_key, passive=False)
@@ -70,10 +72,9 @@ class Hud:
         texts = (creature.name, f"{size_name(creature.size)}, {creature.side}{more}", facing or "no facing",
                  "Faces " + facing if facing else "Faceless or Tiny: no front or rear")
         shown, self.texts = self.texts, texts
-        for index, (id_, field) in enumerate((("hud-name", "textContent"), ("hud-facts", "textContent"),
-                                              ("hud-facing", "textContent"), ("hud-facing", "title"))):
+        for index, (node, field) in enumerate(self.text_fields):
             if shown is None or shown[index] != texts[index]:
-                setattr(element(id_), field, texts[index])
+                setattr(node, field, texts[index])
         if shown is None or self.turnable != (facing is not None):
             self.turnable = facing is not None
             for button in self.card.querySelectorAll("button[data-act^=turn]"):

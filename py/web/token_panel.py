@@ -75,9 +75,9 @@ class TokenPanel:
 
         ``current`` is what the controls hold now, if known: a control already holding its
         value is left alone (a turn changes only the facing)."""
-        for field, id_ in IDS.items():
+        for field, control in self.controls.items():
             if field != "facing" and (current is None or current[field] != values[field]):
-                element(id_).value = values[field]
+                control.value = values[field]
         self.refresh_facings(values["facing"])
         editing = subject is not None
         if current is None or self.subject_shown != subject:
@@ -90,16 +90,18 @@ class TokenPanel:
 
     def refresh_facings(self, keep=None):
         """Offer the facings the chosen size and kind have on the board, or none."""
-        size = Size[element("token-size").value]
+        controls = self.controls
+        size = Size[controls["size"].value]
         grid = self.board.encounter.grid
-        select = element("token-facing")
+        select = controls["facing"]
         current = keep if keep is not None else select.value
-        if element("token-kind").value != "ordinary" or is_tiny_or_smaller(size):
+        if controls["kind"].value != "ordinary" or is_tiny_or_smaller(size):
             self.facing_options = None
             fill_select(select, [("", "none (no front or rear)")])
             select.disabled = True
             return
-        select.disabled = False
+        if self.facing_options is None:
+            select.disabled = False
         names = facing_names(size, grid)
         options = [(str(i), name) for i, name in enumerate(names)]
         lead = has_lead(size, grid)
