@@ -156,7 +156,7 @@ def main():
     def frame(event):
         gestures.on_pointer_move(event)
         if canvas.frame_requested:
-            PHASE[0] = "paint"
+            PHASE[0] = "frame"
             canvas.on_frame()
             PHASE[0] = "event"
 
@@ -194,7 +194,7 @@ def main():
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
         print(f"\n{label}: {frames} frames, median {statistics.median(ordered):.2f} ms, p95 {p95:.2f} ms"
               f"{' (under cProfile)' if profiler else ''}")
-        for phase in ("event", "paint"):
+        for phase in ("event", "frame"):
             counts = Counter({name: n for (each, name), n in CROSSINGS.items() if each == phase})
             total = sum(counts.values())
             top = ", ".join(f"{name} {n / max(frames, 1):.1f}" for name, n in counts.most_common(8))
