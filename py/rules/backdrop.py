@@ -287,17 +287,38 @@ def calibrated_by_corners(backdrop: Backdrop, grid: Grid, a, b) -> Backdrop:
     return replace(scaled, x=centre[0] - middle[0] / scaled.cell, y=centre[1] - middle[1] / scaled.cell)
 
 
-def calibrated_by_span(backdrop: Backdrop, a, b, cells: int) -> Backdrop:
-    """``backdrop`` scaled so the image's length between the unit points ``a`` and ``b`` spans
-    ``cells`` cells, with the image's point under ``a`` kept where it is."""
-    if type(cells) is not int or not 1 <= cells <= 1000:
-        raise BackdropError("Say how many cells the drag crossed: a whole number from 1 to 1000")
+def check_cells_crossed(cells) -> int:
+    """The number of cells a calibration drag crosses, as typed: a whole number from 1 to
+    1000, or ``BackdropError``."""
+    try:
+        number = int(str(cells).strip())
+    except ValueError:
+        number = 0
+    if not 1 <= number <= 1000:
+        raise BackdropError("Say how many cells the drag crosses: a whole number from 1 to 1000")
+    return number
+
+
+def _nearest_corner(grid: Grid, point) -> tuple[float, float]:
+    """The corner of a cell of ``grid`` nearest the unit point ``point``."""
+    corners = grid.corners(grid.cell_at(*point))
+    return min(corners, key=lambda corner: _distance(corner, point))
+
+
+def calibrated_by_span(backdrop: Backdrop, grid: Grid, a, b, cells: int) -> Backdrop:
+    """``backdrop`` aligned by a drag from the unit point ``a``, a corner of the image's own
+    grid, to ``b``, ``cells`` cells along it: the scale makes that length ``cells`` cells, and
+    the image's point under ``a`` moves onto the board's corner nearest it, so the two grids
+    lie on each other."""
+    cells = check_cells_crossed(cells)
     pixels = _distance(backdrop.to_image(a), backdrop.to_image(b))
     if pixels < cells * MIN_CELL:
         raise BackdropError("That drag is too short to measure: drag across the cells of the map")
     start = backdrop.to_image(a)
     cell = pixels / cells
-    return replace(backdrop, cell=cell, x=a[0] - start[0] / cell, y=a[1] - start[1] / cell)
+    scaled = replace(backdrop, cell=cell, x=a[0] - start[0] / cell, y=a[1] - start[1] / cell)
+    corner = _nearest_corner(grid, a)
+    return replace(scaled, x=corner[0] - start[0] / cell, y=corner[1] - start[1] / cell)
 
 
 def display_scale(width: int, height: int) -> float:
@@ -316,8 +337,15 @@ def missing_text(backdrop: Backdrop) -> str:
 
 
 def wrong_file_text(backdrop: Backdrop, name: str) -> str:
-    """What the page says when a dropped file is not the image the encounter names."""
+    """What the page says when a dropped file is not the image the encounter names (one of the
+    same name is another version of it: its bytes differ)."""
+    name = clean_file_name(name)
+    if name == backdrop.name:
+        return (
+            f"This '{name}' is not the one this encounter uses: its contents differ (an edited copy?). "
+            f"It needs the '{backdrop.name}' of {size_text(backdrop.size)}. The board is as it was."
+        )
     return (
-        f"'{clean_file_name(name)}' is not the map this encounter uses: it needs '{backdrop.name}' "
+        f"'{name}' is not the map this encounter uses: it needs '{backdrop.name}' "
         f"({size_text(backdrop.size)}). The board is as it was."
     )

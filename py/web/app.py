@@ -620,6 +620,8 @@ def wire_panels(board):
     from web.token_panel import TokenPanel
     from web.toolbar import Toolbar
 
+    for button in document.querySelectorAll("button[data-picks]"):
+        listen(button, "click", lambda event: document.getElementById(event.currentTarget.dataset.picks).click())
     board.toolbar = Toolbar(board)
     board.hud = Hud(board)
     board.tokens = TokenPanel(board)

@@ -101,10 +101,12 @@ class MapImage:
         else:
             status.textContent = (f"{backdrop.name}, {size_text(backdrop.size)}, "
                                   f"{backdrop.width} x {backdrop.height} pixels")
-            for id_, field in FIELDS:
-                element(id_).value = number_text(getattr(backdrop, field))
-            element("map-across").value = number_text(backdrop.width / backdrop.cell)
-            element("map-opacity").value = str(backdrop.opacity)
+            shown = {id_: number_text(getattr(backdrop, field)) for id_, field in FIELDS}
+            shown["map-across"] = number_text(backdrop.width / backdrop.cell)
+            shown["map-opacity"] = str(backdrop.opacity)
+            for id_, text in shown.items():
+                element(id_).value = text
+            element("map-opacity-value").textContent = f"{backdrop.opacity}%"
             if backdrop.sha256 not in self.looked_up:
                 self.looked_up.add(backdrop.sha256)
                 asyncio.ensure_future(guarded(self.look_up)(backdrop.sha256))
@@ -139,6 +141,7 @@ class MapImage:
         result = await maps().decode(blob, MAX_DRAWN_SIDE, MAX_DRAWN_AREA)
         self.images[sha256] = result.bitmap
         self.scaled[sha256] = (result.width, result.height, result.scale)
+        self.looked_up.add(sha256)
         self.not_found.discard(sha256)
         return result
 
@@ -218,15 +221,23 @@ class MapImage:
         note = self.size_note(sha256) + ("" if kept else " This browser would not keep it: it shows for this "
                                                           "visit only.")
         if backdrop is not None and sha256 == backdrop.sha256:
-            self.changed()
-            board.say(f"The map '{backdrop.name}' is back under the grid.{note}")
+            self.restored(backdrop, note)
             return
         fresh = fitted(sha256, name, int(file.size), int(result.width), int(result.height), board.encounter.grid)
-        if backdrop is not None:
+        message = f"The map '{fresh.name}' is under the grid: align the grid to it in the Map tab (Map image).{note}"
+        if backdrop is not None and (backdrop.width, backdrop.height) == (fresh.width, fresh.height):
+            fresh = replace(fresh, cell=backdrop.cell, x=backdrop.x, y=backdrop.y, opacity=backdrop.opacity)
+            message = (f"The map '{fresh.name}' is under the grid in place of '{backdrop.name}', aligned as it was "
+                       f"(the same size).{note}")
+        elif backdrop is not None:
             fresh = replace(fresh, opacity=backdrop.opacity)
-        board.commit(replace(board.encounter, backdrop=fresh),
-                     f"The map '{fresh.name}' is under the grid: align the grid to it in the Map tab (Map image).{note}",
-                     label=f"Map image {fresh.name}")
+        board.commit(replace(board.encounter, backdrop=fresh), message, label=f"Map image {fresh.name}")
+
+    def restored(self, backdrop, note=""):
+        """Say the missing map is back (the errors of the tries before it make way)."""
+        self.board.notices.clear_errors()
+        self.changed()
+        self.board.say(f"The map '{backdrop.name}' is back under the grid.{note}")
 
     def size_note(self, sha256) -> str:
         """What to say of an image drawn smaller than it is."""
@@ -289,8 +300,7 @@ class MapImage:
                           error=True)
                 return
             note = await self.store_bytes(imported.image, image_type(imported.image[:16]), backdrop.name)
-            self.changed()
-            board.say(f"The map '{backdrop.name}' is back under the grid.{note}")
+            self.restored(backdrop, note)
             return
         note = ""
         if imported.image:
@@ -301,7 +311,7 @@ class MapImage:
         if board.encounter.creatures:
             notes += " Undo brings back the board you had."
         board.commit(kept, f"Imported the map {file.name}: {encounter.grid.width} x {encounter.grid.height} squares, "
-                           f"{len(encounter.terrain.edges)} walls and doors.{note} {notes}".rstrip(),
+                           f"walls and doors on {len(encounter.terrain.edges)} cell sides.{note} {notes}".rstrip(),
                      label=f"Import {file.name}")
         board.select(None)
         board.fit()
@@ -330,7 +340,17 @@ class MapImage:
             self.render()
             return
         if aligned != backdrop:
-            board.commit(replace(board.encounter, backdrop=aligned), None, label="Align the map image")
+            board.commit(replace(board.encounter, backdrop=aligned), self.off_board_text(aligned),
+                         label="Align the map image")
+
+    def off_board_text(self, backdrop):
+        """What to say when the image no longer lies over any of the board, else ``None``."""
+        x, y, across, down = backdrop.placed()
+        width, height = self.board.encounter.grid.extent()
+        if x + across <= 0 or y + down <= 0 or x >= width or y >= height:
+            return ("The map image now lies off the board, so none of it shows: set the offsets nearer 0 "
+                    "(Undo puts it back).")
+        return None
 
     def calibrate(self, mode):
         """Start a calibration on the board: ``"corners"`` (two clicks on opposite corners of
@@ -338,15 +358,23 @@ class MapImage:
         board = self.board
         if board.encounter.backdrop is None:
             return
+        from rules.backdrop import BackdropError, check_cells_crossed
+
+        if mode == "span":
+            try:
+                cells = check_cells_crossed(element("map-cells").value)
+            except BackdropError as error:
+                board.say(f"{str(error).rstrip('.')}, in Cells crossed.", error=True)
+                return
         self.calibration = {"mode": mode, "points": []}
         board.canvas.top_canvas.focus()
+        stop = ("Stop", self.stop_calibration, "Stop aligning the map")
         if mode == "corners":
-            board.say("Click one corner of a cell of the map's own grid, then the opposite corner of the same cell "
-                      "(Esc stops).")
+            board.say("Click or tap one corner of a cell of the map's own grid, then the opposite corner of the same "
+                      "cell.", action=stop)
         else:
-            cells = element("map-cells").value
-            board.say(f"Drag along the map across {cells} cells of its own grid, from one grid line to another "
-                      "(Esc stops).")
+            board.say(f"Drag along a row of the map's cells, from one corner of its grid across {cells} cells.",
+                      action=stop)
 
     def unit_point(self, event):
         """The unit-geometry point of the board under a pointer event."""
@@ -382,6 +410,11 @@ class MapImage:
         """Esc stops a calibration."""
         if self.calibration is not None and event.key == "Escape":
             event.stopImmediatePropagation()
+            self.stop_calibration()
+
+    def stop_calibration(self):
+        """Stop the calibration under way; the map stays as it was."""
+        if self.calibration is not None:
             self.calibration = None
             self.board.say("Alignment stopped: the map is as it was.")
 
@@ -397,9 +430,7 @@ class MapImage:
             if calibration["mode"] == "corners":
                 aligned = calibrated_by_corners(backdrop, board.encounter.grid, first, second)
             else:
-                raw = str(element("map-cells").value).strip()
-                cells = int(raw) if raw.isdigit() else 0
-                aligned = calibrated_by_span(backdrop, first, second, cells)
+                aligned = calibrated_by_span(backdrop, board.encounter.grid, first, second, element("map-cells").value)
         except BackdropError as error:
             board.say(f"{str(error).rstrip('.')}. The map is as it was.", error=True)
             return

@@ -52,8 +52,14 @@ class EncounterPanel:
                 board.say(f"This browser does not have the map '{encounter.backdrop.name}', so the file names it "
                           "without carrying it.", error=True)
         links.export_json(encounter, image)
-        carried = " with its map image inside" if image is not None else ""
-        board.say(f"Exported the encounter as a file{carried} (flankwise-encounter.json).")
+        if image is not None:
+            board.say("Exported the encounter as a file with its map image inside (flankwise-encounter.json).")
+        elif encounter.backdrop is not None:
+            board.say(f"Exported the encounter as a file (flankwise-encounter.json). It names the map "
+                      f"'{encounter.backdrop.name}' without carrying it: another computer needs that file too, or "
+                      "tick Put the map image inside exported files (Encounter tab) and export again.")
+        else:
+            board.say("Exported the encounter as a file (flankwise-encounter.json).")
 
     def render(self):
         """Nothing follows the encounter here: the saves change only by this panel."""
@@ -88,8 +94,13 @@ class EncounterPanel:
         if image is not None:
             note = await board.map_image.store_bytes(image, image_type(image[:16]), opened.backdrop.name)
             note = " Its map image is kept in this browser." + note
+        if board.encounter.creatures or board.encounter.terrain.edges or board.encounter.terrain.cells:
+            note += " Undo brings back the board you had."
+        regridded = opened.grid != board.encounter.grid
         board.commit(opened, "Imported the encounter file." + note)
         board.select(None)
+        if regridded:
+            board.fit()
 
     def save_image(self):
         """Download the whole board as a PNG, at a readable scale, without selection marks."""

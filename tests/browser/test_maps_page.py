@@ -259,3 +259,52 @@ def test_a_pasted_image_goes_under_the_grid_but_not_while_typing(opened):
     wait_for_map(page, "image.png")
     assert cell_pixel(page, "grid-layer", Square(9, 9)) == (90, 40, 140)
     assert record.errors == []
+
+
+def test_a_drag_across_cells_lines_the_grids_up(opened):
+    """A new game master's walkthrough: Align by a drag set the scale but left the grids half a
+    cell apart. The drag from a corner of the image's grid now lays that corner on the board's."""
+    page, record = opened()
+    load_image(page, "crypt.png", png(500, 400))
+    wait_for_map(page, "crypt.png")
+    page.get_by_label("Cells crossed").fill("0")
+    page.get_by_role("button", name="Align by a drag").click()
+    assert "a whole number from 1 to 1000, in Cells crossed" in notices(page, errors_only=True)[-1]
+    # At 20 pixels a cell the image's corner at pixel (150, 150) lies at unit (7.5, 7.5); the
+    # drag goes 4 of its cells (200 pixels, 10 units) along the row (below the notices).
+    page.get_by_label("Cells crossed").fill("4")
+    page.get_by_role("button", name="Align by a drag").click()
+    layout = page_layout(page)
+    page.mouse.move(*layout._pixel((7.5, 7.5)))
+    page.mouse.down()
+    page.mouse.move(*layout._pixel((17.5, 7.5)), steps=5)
+    page.mouse.up()
+    # The pointer lands on whole CSS pixels: the scale is 50 within a pixel of the drag's length.
+    page.wait_for_function("Math.abs(flankwise.encounter.backdrop.cell - 50) < 0.5")
+    backdrop = page_encounter(page).backdrop
+    start = backdrop.x + 150 / backdrop.cell, backdrop.y + 150 / backdrop.cell
+    assert start == (round(start[0]), round(start[1])), "the drag's start lies on a corner of the board"
+    for corner in ((0, 0), (450, 350)):
+        x, y = backdrop.x + corner[0] / backdrop.cell, backdrop.y + corner[1] / backdrop.cell
+        assert abs(x - round(x)) < 0.05 and abs(y - round(y)) < 0.05, "the other corners on the board's too"
+    assert page.evaluate("flankwise.encounter.creatures.length") == 4, "the drag moved nothing on the board"
+    assert record.errors == []
+
+
+def test_an_edited_map_of_the_same_size_keeps_the_alignment_and_exports_say_what_they_carry(opened):
+    page, record = opened()
+    load_image(page, "tavern.png", png(500, 400))
+    wait_for_map(page, "tavern.png")
+    page.get_by_label("Pixels per cell").fill("50")
+    page.get_by_label("Pixels per cell").press("Enter")
+    page.wait_for_function("flankwise.encounter.backdrop.cell === 50")
+    page.get_by_role("button", name="Load map image").wait_for()
+    load_image(page, "tavern.png", png(500, 400, (20, 120, 20)))
+    page.wait_for_function("flankwise.encounter.backdrop.sha256 !== " + json.dumps(page_encounter(page).backdrop.sha256))
+    assert page_encounter(page).backdrop.cell == 50
+    assert "aligned as it was (the same size)" in " ".join(notices(page))
+    show_tab(page, "Encounter")
+    with page.expect_download():
+        page.get_by_role("button", name="Export file").last.click()
+    assert "It names the map 'tavern.png' without carrying it" in " ".join(notices(page))
+    assert record.errors == []

@@ -16,6 +16,7 @@ from rules.backdrop import (
     BackdropError,
     calibrated_by_corners,
     calibrated_by_span,
+    check_cells_crossed,
     check_image_size,
     clean_file_name,
     display_scale,
@@ -158,13 +159,33 @@ def test_one_point_twice_is_no_calibration():
         calibrated_by_corners(crypt(), SquareGrid(10, 8), (1, 1), (1, 1))
 
 
-def test_a_drag_across_cells_sets_the_scale_and_keeps_its_start():
+def test_a_drag_across_cells_sets_the_scale_and_lays_its_start_on_a_corner():
+    """The image's grid has 70-pixel cells from pixel (35, 20); drawn at 100 pixels a cell, a
+    drag from its corner at pixel (35 + 70, 20 + 140) along 4 cells of a row lays that corner on
+    the board's nearest corner, and every other corner of the image's grid on one too (a new
+    game master's walkthrough found the grids half a cell apart when the drag only scaled)."""
     backdrop = crypt()
-    aligned = calibrated_by_span(backdrop, (1, 1), (4, 5), 10)
-    assert aligned.cell == pytest.approx(500 / 10)
-    assert aligned.to_image((1, 1)) == pytest.approx(backdrop.to_image((1, 1)), abs=0.1)
-    with pytest.raises(BackdropError, match="whole number"):
-        calibrated_by_span(backdrop, (1, 1), (4, 5), 0)
+    a = ((35 + 70) / 100, (20 + 140) / 100)
+    b = (a[0] + 4 * 0.7, a[1])
+    aligned = calibrated_by_span(backdrop, SquareGrid(10, 8), a, b, 4)
+    assert aligned.cell == pytest.approx(70, abs=1e-3)
+    for i, j in ((0, 0), (1, 2), (6, 5)):
+        x, y = aligned.x + (35 + 70 * i) / aligned.cell, aligned.y + (20 + 70 * j) / aligned.cell
+        assert x == pytest.approx(round(x), abs=1e-3) and y == pytest.approx(round(y), abs=1e-3)
+    for typed in (0, "", "-3", "x", 1001):
+        with pytest.raises(BackdropError, match="whole number from 1 to 1000"):
+            calibrated_by_span(backdrop, SquareGrid(10, 8), a, b, typed)
+    assert check_cells_crossed(" 7 ") == 7
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_a_drag_along_hexes_lays_its_start_on_a_hex_corner(orientation):
+    grid = HexGrid(8, 8, orientation)
+    corner = grid.corners(grid.cell_type(3, 3))[1]
+    start = (corner[0] + 0.1, corner[1] - 0.05)
+    aligned = calibrated_by_span(crypt(grid), grid, start, (start[0] + 2.5, start[1]), 2)
+    moved = aligned.x + crypt(grid).to_image(start)[0] / aligned.cell, aligned.y + crypt(grid).to_image(start)[1] / aligned.cell
+    assert moved == pytest.approx(corner, abs=1e-3)
 
 
 def test_the_messages_name_the_file_and_its_size():
