@@ -518,7 +518,11 @@ class Board:
         """Take ``condition`` off the creature called ``name``."""
         if condition not in self.encounter.conditions_of(name) or not any(
                 each.condition == condition and each.creature == name for each in self.encounter.conditions):
-            self.say(f"{name} is {condition} because of its hit points: heal it to end that.", error=True)
+            if condition == "flat-footed" and name.casefold() in self.encounter.not_yet_acted:
+                self.say(f"{name} is flat-footed until its first turn (SRD: a creature that has not yet acted). "
+                         "It ends when its turn comes, or with the Rules tab's switch for it.", error=True)
+            else:
+                self.say(f"{name} is {condition} because of its hit points: heal it to end that.", error=True)
             return
         self.commit(self.encounter.without_condition(name, condition), f"{name} is no longer {condition}.")
 

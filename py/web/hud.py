@@ -56,7 +56,8 @@ class Hud:
         grid = board.encounter.grid
         encounter = board.encounter
         fight = (encounter.stats_of(name).max_hit_points, encounter.stats_of(name).hit_points,
-                 encounter.conditions_of(name)) if (encounter.stats or encounter.conditions) else (0, 0, ())
+                 encounter.conditions_of(name)) if (encounter.stats or encounter.conditions
+                                                    or encounter.round is not None) else (0, 0, ())
         key = (creature, grid, board.ui.chosen, fight)
         if key == self.shown:
             return

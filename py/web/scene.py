@@ -311,7 +311,7 @@ def board_layers(encounter, ui, layout, scale=1.0):
     context = (grid, others, encounter.terrain, encounter.ruleset, encounter.options, ui, layout, scale, placed_key)
     below, above = _FOREGROUNDS.get(context, selected,
                                     lambda: _foreground(selected, encounter, ui, layout, scale, placed))
-    if encounter.stats or encounter.conditions:
+    if encounter.stats or encounter.conditions or encounter.round is not None:
         from web.fight import status_ops
 
         above = above + status_ops(encounter, layout, scale, ui.hp_bars)

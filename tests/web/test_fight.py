@@ -31,3 +31,18 @@ def test_a_creature_yet_to_act_wears_the_flat_footed_badge():
                                     "Goblin", "3", random.Random(1))
     assert letters(status_ops(rolled, layout)) == ["FF"]
     assert rolled.conditions_of("Goblin") == ("flat-footed",)
+
+
+def test_the_board_and_the_card_show_it_on_a_board_with_no_stats_or_conditions():
+    """The board drew status badges only when the encounter had stats or conditions, so a bare
+    board with initiative rolled showed no FF (found by the initiative work's report)."""
+    from web import scene
+    from web.state import Ui
+
+    creatures = (Creature("Kroh", Size.MEDIUM, Square(1, 1), facing=0),
+                 Creature("Goblin", Size.MEDIUM, Square(4, 4), facing=0, side="foe"))
+    rolled = table.initiative_typed(table.initiative_typed(Encounter(GRID, creatures), "Kroh", "15", random.Random(1)),
+                                    "Goblin", "3", random.Random(1))
+    assert not rolled.stats and not rolled.conditions
+    _, _, (_, above) = scene.board_layers(rolled, Ui(), View().layout(GRID), 1.0)
+    assert "FF" in letters(above)
