@@ -108,6 +108,9 @@ DROPS_HELD = "drops_held"
 """It drops everything it holds (stunned, panicked)."""
 FLEES = "flees"
 """It flees from the source of its fear (frightened, panicked)."""
+LOSES_NEXT_ATTACK = "loses_next_attack"
+"""Its next attack is lost: the next one rolled is not made, and the condition ends (a monster
+critically hit under the body points option)."""
 PENALTY_TO_ALL_ACTIONS = "penalty_to_all_actions"
 """A penalty to all its actions, the applied condition's ``amount`` (feinted: the level of the
 defender who feinted)."""
@@ -138,6 +141,7 @@ FLAGS = (
     CONCENTRATION_TO_CAST,
     DROPS_HELD,
     FLEES,
+    LOSES_NEXT_ATTACK,
     PENALTY_TO_ALL_ACTIONS,
 )
 """Every flag a row may carry."""
@@ -463,6 +467,21 @@ CONDITION_TABLE = (
         "blinded attacker treats every opponent; a blinded opponent is not sighted.",
     ),
     Condition(
+        "loses next attack",
+        "LA",
+        (
+            Quote(
+                SEED_003,
+                "Critical Hits",
+                "As monsters generally do not have body points, a critical hit will do maximum damage "
+                "plus a normal damage roll to them and cause them to lose their next attack.",
+            ),
+        ),
+        flags=frozenset({LOSES_NEXT_ATTACK}),
+        reading="One attack is lost: the next attack rolled for the creature is not made, the log says "
+        "so, and the condition ends; until then its badge shows it on the board.",
+    ),
+    Condition(
         "nauseated",
         "N",
         _srd(
@@ -742,6 +761,9 @@ def _restrictions(rows, kind: str, crossbow: bool, opportunity: bool) -> list[It
             lines.append(Item(f"{who}: no ranged weapon but a crossbow", None, row.rule))
         if opportunity and row.has(NO_ATTACKS_OF_OPPORTUNITY):
             lines.append(Item(f"{who}: it makes no attacks of opportunity", None, row.rule))
+        if row.has(LOSES_NEXT_ATTACK):
+            lines.append(Item(f"{who}: this attack is lost (Roll marks it lost and ends the condition)", None,
+                              row.rule))
     return lines
 
 

@@ -110,6 +110,11 @@ class AttackPanel:
         if attacker is None or target is None:
             board.say("Choose an attacker and a target first.", error=True)
             return
+        lost = table.attack_lost(board.encounter, attacker)
+        if lost is not None:
+            board.commit(*lost)
+            self.clear_roll()
+            return
         try:
             encounter, view = table.rolled(board.encounter, attacker, target, kind, maneuver, seeded_random())
         except RulesError as error:

@@ -180,7 +180,23 @@ def rolled(encounter, attacker: str, target: str, kind: str, maneuver: str, rng)
     encounter = logged(encounter, view.text())
     if view.result.is_hit and view.result.damage:
         encounter = damaged(encounter, view.panel.target, view.result.damage)
+    if view.result.loses_next_attack:
+        from rules.conditions import AppliedCondition
+
+        encounter = encounter.with_condition(AppliedCondition(
+            "loses next attack", view.panel.target,
+            source="Critical Hits: a monster critically hit loses its next attack"))
     return encounter, view
+
+
+def attack_lost(encounter, attacker: str):
+    """``(encounter, message)`` when the creature called ``attacker`` has lost its next attack
+    (seed 003, Critical Hits: "cause them to lose their next attack"): the attack is not made,
+    the log says so and the condition ends; ``None`` when it has not."""
+    if "loses next attack" not in encounter.conditions_of(attacker):
+        return None
+    message = f"{attacker}'s attack is lost: a critical hit took its next attack (seed 003)"
+    return logged(encounter.without_condition(attacker, "loses next attack"), message), message + "."
 
 
 def damaged(encounter, name: str, amount: int):
