@@ -50,6 +50,8 @@ class Encounter:
     their durations), in the order they were applied; ``conditions_of`` reads a creature's.
     ``backdrop`` is the map image under the grid (``rules.backdrop.Backdrop``: which image and
     how it lies on the board, never its pixels), or ``None``; a new board keeps it.
+    ``dropped`` are the weapons and shields knocked onto the board (``rules.dropped``), each
+    lying on a cell of it until picked up.
     """
 
     grid: Grid
@@ -62,6 +64,7 @@ class Encounter:
     areas: tuple = ()
     conditions: tuple = ()
     backdrop: object = None
+    dropped: tuple = ()
 
     def __post_init__(self):
         if not isinstance(self.grid, Grid):
@@ -98,6 +101,10 @@ class Encounter:
         problem = crowding(self._as_placed(), self.grid)
         if problem:
             raise PlacementError(problem + ".")
+        if self.dropped:
+            from rules.dropped import check_dropped
+
+            check_dropped(self.dropped, self.grid)
         if self.backdrop is not None:
             from rules.backdrop import Backdrop
 
@@ -403,7 +410,9 @@ class Encounter:
         try:
             creatures, shifted = settle(tuple(moved), grid, _stands_on(grid, terrain))
             areas = self.areas if grid == self.grid else ()
-            return _replace(self, grid=grid, creatures=creatures, terrain=terrain, areas=areas), shifted
+            dropped = tuple(_replace(item, cell=place(item.cell)) for item in self.dropped
+                            if grid.contains(place(item.cell)))
+            return _replace(self, grid=grid, creatures=creatures, terrain=terrain, areas=areas, dropped=dropped), shifted
         except RulesError as error:
             raise EncounterError(f"The board cannot change: {error}") from None
 
@@ -422,6 +431,16 @@ class Encounter:
     def with_area(self, template) -> "Encounter":
         """This encounter with the spell area ``template`` kept on the board as a marker."""
         return _replace(self, areas=self.areas + (template,))
+
+    def with_dropped(self, item) -> "Encounter":
+        """This encounter with ``item`` (a ``rules.dropped.DroppedItem``) lying on the board."""
+        return _replace(self, dropped=self.dropped + (item,))
+
+    def without_dropped(self, index: int) -> "Encounter":
+        """This encounter with its ``index``-th dropped item (from 0) picked up."""
+        if not 0 <= index < len(self.dropped):
+            raise EncounterError(f"There is no dropped item number {index + 1} on the board.")
+        return _replace(self, dropped=self.dropped[:index] + self.dropped[index + 1 :])
 
     def without_area(self, index: int) -> "Encounter":
         """This encounter without its ``index``-th marker (counted from 0, in ``areas``)."""

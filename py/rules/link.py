@@ -19,7 +19,8 @@ read as the token form reads them (``rules.creature.clean_name``).
 The code is a JSON object of *sections* (``"g"`` the board, ``"c"`` the creatures, ``"r"`` the
 ruleset, ``"o"`` the options, ``"t"`` and ``"w"`` the terrain, ``"s"`` the combat stats, ``"n"``
 the round, ``"a"`` the spell areas kept on the board, ``"k"`` the conditions on creatures,
-``"m"`` the map image's name, hash and alignment, never its pixels),
+``"m"`` the map image's name, hash and alignment, never its pixels, ``"d"`` the weapons and
+shields knocked onto the board),
 compressed with zlib and written in base64url without padding.
 Each creature is a list of its fields in the order of ``CREATURE_FIELDS``, with trailing
 defaults left out. docs/rules.md, "Links", describes the format; to carry a new ``Creature``
@@ -1010,7 +1011,37 @@ def _code_sections(encounter: Encounter) -> dict:
         sections["k"] = _pack_conditions(encounter.conditions)
     if encounter.backdrop is not None:
         sections["m"] = _pack_backdrop(encounter.backdrop)
+    if encounter.dropped:
+        sections["d"] = _pack_dropped(encounter.dropped, grid)
     return sections
+
+
+# Dropped items (``rules.dropped``): ``[cell, owner, what]`` each, the cell by its reading-order
+# number, ``what`` an index of ``rules.dropped.WHATS``.
+def _pack_dropped(dropped, grid: Grid) -> list:
+    """The ``"d"`` section (or the file's ``"dropped"``) of the items lying on the board."""
+    from rules.dropped import WHATS
+
+    return [[_index(grid, item.cell), item.owner, WHATS.index(item.what)] for item in dropped]
+
+
+def _read_dropped(raw, grid: Grid) -> tuple:
+    """The dropped items of a ``"d"`` section or a file's ``"dropped"``."""
+    from rules.dropped import MAX_DROPPED, WHATS, DroppedError, DroppedItem
+
+    if not isinstance(raw, list) or len(raw) > MAX_DROPPED:
+        raise _Damaged(f"its dropped items are not a list of at most {MAX_DROPPED}")
+    found = []
+    for number, row in enumerate(raw, start=1):
+        if (not isinstance(row, list) or len(row) != 3 or type(row[0]) is not int or not isinstance(row[1], str)
+                or type(row[2]) is not int or not 0 <= row[2] < len(WHATS)):
+            raise _Damaged(f"dropped item {number} is not a cell, an owner and a kind")
+        try:
+            found.append(DroppedItem(_cell(grid, row[0], f"dropped item {number}"), clean_name(row[1]) or "?",
+                                     WHATS[row[2]]))
+        except DroppedError as error:
+            raise _Damaged(f"dropped item {number}: {str(error).rstrip('.')}") from None
+    return tuple(found)
 
 
 # The map image: ``[sha256, file name, bytes, width, height, pixels per cell, x, y, opacity]``,
@@ -1330,7 +1361,7 @@ def _code_options(raw) -> Options:
     return parse_options(raw)
 
 
-_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a", "k", "m")
+_CODE_SECTIONS = ("g", "c", "r", "o", "t", "w", "s", "n", "a", "k", "m", "d")
 
 
 def _read_code(payload: bytes) -> Encounter:
@@ -1363,6 +1394,7 @@ def _read_code(payload: bytes) -> Encounter:
         areas=_read_areas(sections["a"], grid) if "a" in sections else (),
         conditions=_read_conditions(sections["k"]) if "k" in sections else (),
         backdrop=_read_backdrop(sections["m"], thousandths=True) if "m" in sections else None,
+        dropped=_read_dropped(sections["d"], grid) if "d" in sections else (),
     )
 
 
@@ -1482,6 +1514,7 @@ def _file_document(encounter: Encounter) -> dict:
         **({"areas": _pack_areas(encounter.areas)} if encounter.areas else {}),
         **({"conditions": _pack_conditions(encounter.conditions)} if encounter.conditions else {}),
         **({"map": _show_backdrop(encounter.backdrop)} if encounter.backdrop is not None else {}),
+        **({"dropped": _pack_dropped(encounter.dropped, grid)} if encounter.dropped else {}),
     }
 
 
@@ -1600,7 +1633,7 @@ def _file_options(raw) -> Options:
 
 
 _FILE_PARTS = ("flankwise", "grid", "creatures", "ruleset", "options", "terrain", "walls", "stats", "round", "areas",
-               "conditions", "map", "map_image")
+               "conditions", "map", "map_image", "dropped")
 
 
 def _read_file(document: dict) -> Encounter:
@@ -1625,6 +1658,7 @@ def _read_file(document: dict) -> Encounter:
         areas=_read_areas(document["areas"], grid) if "areas" in document else (),
         conditions=_read_conditions(document["conditions"]) if "conditions" in document else (),
         backdrop=_read_backdrop(document["map"], thousandths=False) if "map" in document else None,
+        dropped=_read_dropped(document["dropped"], grid) if "dropped" in document else (),
     )
 
 

@@ -40,6 +40,7 @@ class AttackPanel:
         on(element("attack-roll"), "click", lambda _event: self.roll())
         on(element("attack-face"), "click", lambda _event: self.face_target())
         on(element("roll-effects"), "click", self.on_effect_click)
+        on(element("dropped-list"), "click", self.on_pick_up)
         self.roll_view = None
 
     def choice(self):
@@ -51,6 +52,7 @@ class AttackPanel:
         """The lists, and the lines for the choice: restrictions, each section's lines, the
         totals; or what is missing."""
         encounter, ui = self.board.encounter, self.board.ui
+        self.show_dropped()
         names = [(name, name) for name in encounter.names()]
         fill_select(element("attack-attacker"), [(NOBODY, "(choose)")] + names, ui.attacker or NOBODY)
         fill_select(element("attack-target"), [(NOBODY, "(choose)")] + names, ui.target or NOBODY)
@@ -150,11 +152,36 @@ class AttackPanel:
             return
         board = self.board
         view, index = self.roll_view, int(button.dataset.index)
-        encounter, message = table.effect_chosen(board.encounter, view, index)
+        encounter, message = table.effect_chosen(board.encounter, view, index, seeded_random())
         board.commit(encounter, message)
         forced = table.forced_by(view, index)
         if forced is not None:
             board.gestures.force(forced["name"], forced["feet"], forced["away"], forced["effect"], message)
+
+    def show_dropped(self):
+        """The weapons and shields lying on the board, each with a Pick up button."""
+        from rules.terrain import cell_text
+
+        listing = element("dropped-list")
+        listing.replaceChildren()
+        for index, item in enumerate(self.board.encounter.dropped):
+            entry = make("li")
+            button = make("button", "Pick up")
+            button.type = "button"
+            button.dataset.index = str(index)
+            button.setAttribute("aria-label", f"Pick up {item.text()}")
+            entry.append(f"{item.text()} lies at {cell_text(item.cell)} (W on the board) ", button)
+            listing.appendChild(entry)
+
+    def on_pick_up(self, event):
+        """A Pick up button: the item leaves the board (one undo step)."""
+        button = event.target.closest("button")
+        if not button:
+            return
+        board = self.board
+        index = int(button.getAttribute("data-index"))
+        item = board.encounter.dropped[index]
+        board.commit(board.encounter.without_dropped(index), f"{item.text()} is picked up.")
 
     def clear_roll(self):
         """Forget the last roll's result."""

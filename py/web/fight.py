@@ -95,3 +95,24 @@ def status_ops(encounter, layout, scale=1.0, bars=True):
             ops.append(("path", circle(cx, cy, r), "#ffffff", BADGE_FILL, 1.2 * scale))
             ops.append(("text", cx, cy, f"+{len(letters) - 4}", font, BADGE_FILL))
     return ops
+
+
+DROPPED_FILL = "#8a5a1e"
+"""A dropped weapon or shield's marker: a brown diamond with a white W, at the lower left of
+its cell, over any token standing there."""
+
+
+def dropped_ops(encounter, layout, scale=1.0):
+    """The markers of the weapons and shields lying on the board (``Encounter.dropped``)."""
+    ops = []
+    size = layout.cell_size
+    r = max(8 * scale, size * 0.26)
+    font = f"700 {max(8, round(r * 1.0))}px system-ui, sans-serif"
+    for item in encounter.dropped:
+        corners = layout.corners(item.cell)
+        left, bottom = min(x for x, _ in corners), max(y for _, y in corners)
+        cx, cy = left + r * 1.2, bottom - r * 1.2
+        ops.append(("path", polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))), DROPPED_FILL,
+                    "#ffffff", 1.2 * scale))
+        ops.append(("text", cx, cy, "W", font, "#ffffff"))
+    return ops

@@ -315,6 +315,10 @@ def board_layers(encounter, ui, layout, scale=1.0):
         from web.fight import status_ops
 
         above = above + status_ops(encounter, layout, scale, ui.hp_bars)
+    if encounter.dropped:
+        from web.fight import dropped_ops
+
+        above = above + dropped_ops(encounter, layout, scale)
     return key, background, (below, above)
 
 

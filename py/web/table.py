@@ -238,7 +238,7 @@ def roll_lines(view: RollView) -> tuple:
     return tuple(lines)
 
 
-def effect_chosen(encounter, view: RollView, index: int):
+def effect_chosen(encounter, view: RollView, index: int, rng=None):
     """``encounter`` with the chooser imposing effect number ``index`` of the roll's offers,
     logged, and the message for the status line. An effect that puts a condition on a creature
     (``rules.crits.effect_condition``: Trip, Disorient, Hinder, Blind) puts it there with its
@@ -261,7 +261,26 @@ def effect_chosen(encounter, view: RollView, index: int):
         encounter = encounter.with_condition(applied)
         amount = f" (-{applied.amount} to all actions)" if applied.amount else ""
         message += f" {applied.creature} is {applied.condition}{amount} {applied.duration.text()}."
+    if offer.effect is CritHitEffect.DISARM:
+        import random
+
+        encounter, landed = disarmed(encounter, view.panel.target, offer.amount, rng or random.Random())
+        line += f". {landed}"
+        message += f" {landed}."
     return logged(encounter, line), message
+
+
+def disarmed(encounter, target: str, feet: int, rng):
+    """``(encounter, words)``: the target's weapon or shield knocked ``feet`` away in the
+    direction ``rng`` draws (``rules.dropped.disarm_landing``), lying on the board."""
+    from rules.dropped import DroppedItem, disarm_landing
+
+    start = encounter.creature(target).anchor
+    cell, direction, flown, stopped = disarm_landing(encounter.grid, encounter.terrain, start, feet, rng)
+    item = DroppedItem(cell, target)
+    where = f"lands {flown} ft {direction}" if flown else "falls at its feet"
+    short = f", stopped by {stopped}" if stopped else ""
+    return encounter.with_dropped(item), f"{item.text()} {where}{short}"
 
 
 def forced_by(view: RollView, index: int):

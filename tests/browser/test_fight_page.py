@@ -136,10 +136,10 @@ def test_roll_initiative_orders_the_round_and_a_typed_one_moves_a_creature_first
     assert record.errors == []
 
 
-def critical_trip_random(encounter, kind, maneuver):
+def critical_random(encounter, kind, maneuver, effect="Trip"):
     """A value for the page's ``Math.random`` (which seeds the roll, ``web.attack_panel``) that
-    makes Kroh's attack on the goblin a critical hit offering Trip, found under CPython with the
-    page's own table code."""
+    makes Kroh's attack on the goblin a critical hit offering ``effect``, found under CPython
+    with the page's own table code."""
     import random
 
     from web import table
@@ -147,27 +147,31 @@ def critical_trip_random(encounter, kind, maneuver):
     for step in range(1, 4000):
         value = step / 4000
         _, view = table.rolled(encounter, "Kroh", "Goblin", kind, maneuver, random.Random(int(value * 2**53)))
-        if any(text.startswith("Trip") for text in view.effect_texts):
+        if any(text.startswith(effect) for text in view.effect_texts):
             return value, view
-    raise AssertionError("no value of Math.random gives a critical Trip")
+    raise AssertionError(f"no value of Math.random gives a critical {effect}")
+
+
+def critical_table(damage="1d6"):
+    """The demo board with Kroh a fighting class in Active Attack and critical hit effects on."""
+    from dataclasses import replace
+
+    from rules.stances import Stance
+
+    table = DEMO.with_stats("Kroh", CombatStats(is_fighting_class=True, stance=Stance.ACTIVE_ATTACK, damage=damage))
+    return replace(table, options=replace(table.options, crit_hit_effects=True))
 
 
 def test_a_rolled_critical_trip_knocks_the_target_prone_and_the_next_attack_reads_it(opened):
     """Seed 003, Trip: "Target is knocked prone." Kroh rolls against the goblin in the Attack tab
     with the page's dice set to a critical hit; choosing Trip puts the prone badge on the goblin
     and the next attack against it shows the prone line; the link keeps it."""
-    from dataclasses import replace
-
-    from rules.stances import Stance
-
-    table = DEMO.with_stats("Kroh", CombatStats(is_fighting_class=True, stance=Stance.ACTIVE_ATTACK))
-    table = replace(table, options=replace(table.options, crit_hit_effects=True))
-    page, record = opened(link=encounter_hash(table))
+    page, record = opened(link=encounter_hash(critical_table()))
     show_tab(page, "Attack")
     page.select_option("#attack-attacker", "Kroh")
     page.select_option("#attack-target", "Goblin")
     kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
-    value, view = critical_trip_random(encounter_of(page), kind, maneuver)
+    value, view = critical_random(encounter_of(page), kind, maneuver)
     page.evaluate(f"Math.random = () => {value}")
     page.get_by_role("button", name="Roll", exact=True).click()
     assert view.headline in " ".join(notices(page))
@@ -185,4 +189,36 @@ def test_a_rolled_critical_trip_knocks_the_target_prone_and_the_next_attack_read
     page.goto(link)
     page.wait_for_function("document.documentElement.dataset.table === '1'", timeout=30_000)
     assert "prone" in encounter_of(page).conditions_of("Goblin")
+    assert record.errors == []
+
+
+def test_a_rolled_critical_disarm_drops_the_weapon_on_the_board_until_picked_up(opened):
+    """Seed 003, Disarm: "Target's weapon or shield is knocked away in a random direction a
+    number of feet equal to half the damage you dealt." Choosing it draws a W marker where it
+    lands, lists it in the Attack tab, and Pick up takes it away (one undo step)."""
+    from web.fight import DROPPED_FILL
+
+    page, record = opened(link=encounter_hash(critical_table("2d6+6")))
+    show_tab(page, "Attack")
+    page.select_option("#attack-attacker", "Kroh")
+    page.select_option("#attack-target", "Goblin")
+    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
+    value, _ = critical_random(encounter_of(page), kind, maneuver, "Disarm")
+    page.evaluate(f"Math.random = () => {value}")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.locator("#roll-effects button[aria-label^='Choose: Disarm']").click()
+    (item,) = encounter_of(page).dropped
+    assert "Goblin's weapon or shield" in " ".join(notices(page))
+    layout = page_layout(page)
+    corners = layout.corners(item.cell)
+    r = max(8, layout.cell_size * 0.26)
+    next_frame(page)
+    x, y = min(cx for cx, _ in corners) + r * 1.2 + r * 0.6, max(cy for _, cy in corners) - r * 1.2
+    assert layer_rgba(page, "top-layer", x, y)[:3] == rgb(DROPPED_FILL)
+    listed = page.get_by_role("list", name="Dropped on the board (W on the board)")
+    assert "Goblin's weapon or shield lies at" in listed.inner_text()
+    listed.get_by_role("button", name="Pick up Goblin's weapon or shield").click()
+    assert encounter_of(page).dropped == ()
+    page.get_by_role("button", name="Undo").click()
+    assert encounter_of(page).dropped == (item,)
     assert record.errors == []

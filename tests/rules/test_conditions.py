@@ -154,7 +154,7 @@ GOLDEN = [
     ("helpless", "Melee attacks against a helpless target get a +4 bonus", (0, 0), (4, 0), (0, 0)),
     ("flat-footed", "A flat-footed character loses his Dexterity bonus to AC", (0, 0), (0, 0), (0, 0)),
     ("feinted", "your enemy is has a negative modifier equal to your level", (0, 0), (0, 0), (0, 0)),
-    ("loses next attack", "cause them to lose their next attack", (0, 0), (0, 0), (0, 0)),
+    ("loses next attack", "cause them to lose their next attack", (None, None), (0, 0), (0, 0)),
     ("blinded", "He takes a -2 penalty to Armor Class", (0, 0), (0, 0), (-2, -2)),
     ("entangled", "takes a -2 penalty on all attack rolls and a -4 penalty to Dexterity", (-2, -4), (0, 0), (0, 0)),
     ("stunned", "can't take actions, takes a -2 penalty to AC", (None, None), (0, 0), (-2, -2)),
