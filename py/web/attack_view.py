@@ -475,8 +475,10 @@ def effect_guidance(encounter: Encounter, offer: EffectOffer, attacker: str, def
     addition to any other attacks you might make during the round"; Disengage: a move "up to
     your movement" (its speed as its conditions leave it, ``Encounter.mover``) without engaging
     another; Redirect Attack: the creatures "within reach of your enemy's weapon" (``rules.reach``)
-    it may choose from."""
-    from rules.crits import CritMissEffect
+    it may choose from. After a critical hit's Reposition, "Attacker may move with target if
+    attacker desires": the target is dragged as the forced move allows, then the attacker may
+    follow with Free placement."""
+    from rules.crits import CritHitEffect, CritMissEffect
     from rules.movement import speed_of
 
     effect = offer.effect
@@ -497,4 +499,8 @@ def effect_guidance(encounter: Encounter, offer: EffectOffer, attacker: str, def
             return f"No other creature is within {attacker}'s reach: the attack strikes nobody else"
         return (f"{attacker}'s attack strikes a creature of {defender}'s choice within {attacker}'s reach: "
                 f"{', '.join(within)}; roll it against that creature")
+    if effect is CritHitEffect.REPOSITION:
+        # After a critical hit the chooser is the attacker and ``defender`` its target.
+        return (f"Drag {defender} up to {offer.amount} ft; then, if {attacker} wishes, it may move with "
+                f"{defender}: drag {attacker} with Free placement (a move that costs it nothing)")
     return None

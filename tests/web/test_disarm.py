@@ -30,3 +30,18 @@ def test_a_chosen_disarm_drops_the_weapon_where_the_dice_send_it():
     assert GRID.distance(item.cell, encounter.creature("Goblin").anchor) == 1
     assert chosen.round_state().log[-1].startswith("Rogue imposes Disarm (8). Goblin's weapon or shield lands 5 ft")
     assert [op[3] for op in dropped_ops(chosen, View().layout(GRID)) if op[0] == "text"] == ["W"]
+
+
+def test_reposition_says_the_attacker_may_move_with_its_target():
+    """Seed 003, Reposition: "Attacker may move with target if attacker desires." """
+    options = Options(crit_hit_effects=True)
+    stats = (("Rogue", CombatStats(attack_bonus=30, damage="2d6+4", is_fighting_class=True, stance=Stance.ACTIVE_ATTACK)),)
+    encounter = Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 5, 6)), options=options,
+                          stats=stats)
+    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(20))
+    index = [offer.effect for offer in view.effects].index(CritHitEffect.REPOSITION)
+    assert view.effect_texts[index].endswith(
+        f"Drag Goblin up to {view.effects[index].amount} ft; then, if Rogue wishes, it may move with Goblin: "
+        "drag Rogue with Free placement (a move that costs it nothing)")
+    _, message = table.effect_chosen(after, view, index, random.Random(1))
+    assert "if Rogue wishes, it may move with Goblin" in message
