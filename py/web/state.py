@@ -330,10 +330,14 @@ def movement_bands(encounter, creature, policy):
     each band without the cells of the nearer ones (the movement rules decide every cost).
 
     Where the rules say its facing changes nothing, the bands are worked out for one facing and
-    reused while the creature turns.
+    reused while the creature turns. The creature moves at the speed its conditions leave it
+    (``Encounter.mover``: hindered, entangled...), as a drag is priced.
     """
     from rules.movement import Mode, costs_depend_on_facing
 
+    if encounter.conditions or encounter.stats:
+        moving = encounter.mover(creature.name)
+        creature = replace(moving, anchor=creature.anchor, facing=creature.facing, squeezed_to=creature.squeezed_to)
     grid, ruleset = encounter.grid, encounter.ruleset
     if creature.facing is not None and not any(
         costs_depend_on_facing(creature, grid, ruleset, Mode(mode), policy) for mode in BAND_MODES

@@ -46,3 +46,19 @@ def test_the_board_and_the_card_show_it_on_a_board_with_no_stats_or_conditions()
     assert not rolled.stats and not rolled.conditions
     _, _, (_, above) = scene.board_layers(rolled, Ui(), View().layout(GRID), 1.0)
     assert "FF" in letters(above)
+
+
+def test_the_movement_range_shows_the_speed_a_condition_leaves():
+    """Seed 003, Hinder: "reducing his speed to five feet until the end of his next turn". The
+    Movement range overlay of a hindered goblin reaches 5 ft, not its 30 ft (it showed the whole
+    speed, though a drag was priced at 5 ft)."""
+    from rules.conditions import AppliedCondition, end_of_next_turn
+    from rules.movement import FacingPolicy
+    from web import state
+
+    goblin = Creature("Goblin", Size.MEDIUM, Square(4, 4), facing=0, side="foe")
+    encounter = Encounter(GRID, (goblin,))
+    free = state.movement_bands(encounter, goblin, FacingPolicy.TURN)[0][1]
+    hindered = encounter.with_condition(AppliedCondition("hindered", "Goblin", end_of_next_turn("Goblin"), "Hinder"))
+    slowed = state.movement_bands(hindered, goblin, FacingPolicy.TURN)[0][1]
+    assert len(free) > 9 and max(GRID.distance(cell, Square(4, 4)) for cell in slowed) == 1
