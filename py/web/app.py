@@ -507,12 +507,15 @@ class Board:
         word = "healed" if heal else "takes"
         self.commit(encounter, f"{name} {word} {points} hp: {state.hit_points}/{state.max_hit_points} hp.")
 
-    def add_condition(self, name, condition):
-        """Put ``condition`` on the creature called ``name`` until the game master takes it off."""
+    def add_condition(self, name, condition, lasting="removed"):
+        """Put ``condition`` on the creature called ``name`` for as long as ``lasting`` says
+        (a ``web.fight.DURATION_CHOICES`` value: until taken off, by default)."""
         from rules.conditions import AppliedCondition
+        from web.fight import duration_for
 
-        self.commit(self.encounter.with_condition(AppliedCondition(condition, name, source="The game master")),
-                    f"{name} is {condition}.")
+        duration = duration_for(lasting, name, self.current_turn())
+        self.commit(self.encounter.with_condition(AppliedCondition(condition, name, duration, "The game master")),
+                    f"{name} is {condition}{' for ' if lasting.isdigit() else ' '}{duration.text()}.")
 
     def remove_condition(self, name, condition):
         """Take ``condition`` off the creature called ``name``."""

@@ -27,13 +27,41 @@ def hp_text(maximum, now, conditions) -> str:
 
 def condition_choices(conditions) -> list:
     """The card's list of conditions to add: every row of the table not on the creature, and
-    not one its hit points decide (disabled, dying, dead, stable)."""
-    from rules.conditions import CONDITION_TABLE
+    not one its hit points decide (disabled, dying, dead, stable), nor one that needs a number
+    only its effect gives (feinted: the Feint of a critical miss)."""
+    from rules.conditions import CONDITION_TABLE, PENALTY_TO_ALL_ACTIONS
 
     kept_by_hp = {"disabled", "dying", "dead", "stable"}
     rows = [(row.name, row.name.capitalize()) for row in CONDITION_TABLE
-            if row.name not in conditions and row.name not in kept_by_hp]
+            if row.name not in conditions and row.name not in kept_by_hp and not row.has(PENALTY_TO_ALL_ACTIONS)]
     return [("", "Add condition\u2026")] + rows
+
+
+DURATION_CHOICES = (
+    ("removed", "until removed"),
+    ("turn", "to its next turn's end"),
+    ("round", "to next round's end"),
+    ("1", "for 1 round"),
+    ("2", "for 2 rounds"),
+    ("3", "for 3 rounds"),
+    ("10", "for 1 minute"),
+)
+"""How long a condition added from the card lasts: the card's second list (``duration_for``)."""
+
+
+def duration_for(choice: str, name: str, current: str | None):
+    """The ``rules.conditions.Duration`` of a ``DURATION_CHOICES`` value for a condition put on
+    the creature called ``name`` while it is ``current``'s turn (``None``: no round under way):
+    N rounds are counted on the turns of whoever's turn it is, or the creature's own."""
+    from rules.conditions import UNTIL_REMOVED, end_of_next_round, end_of_next_turn, for_rounds
+
+    if choice == "turn":
+        return end_of_next_turn(name)
+    if choice == "round":
+        return end_of_next_round()
+    if choice.isdigit():
+        return for_rounds(int(choice), current or name)
+    return UNTIL_REMOVED
 
 
 def status_ops(encounter, layout, scale=1.0, bars=True):

@@ -40,6 +40,9 @@ class Hud:
                             (element("hud-facing"), "textContent"), (element("hud-facing"), "title"))
         on(self.card, "click", self.on_card_click)
         on(element("hud-add-condition"), "change", self.on_add_condition)
+        from web.fight import DURATION_CHOICES
+
+        fill_select(element("hud-condition-time"), DURATION_CHOICES, "removed")
         on(element("hud-amount"), "keydown", self.on_amount_key, passive=False)
         on(self.menu, "click", self.on_menu_click)
         on(self.menu, "keydown", self.on_menu_key, passive=False)
@@ -119,7 +122,7 @@ class Hud:
         """A condition chosen in the card's list goes on the selected creature."""
         value = event.target.value
         if value and self.board.ui.selected is not None:
-            self.board.add_condition(self.board.ui.selected, value)
+            self.board.add_condition(self.board.ui.selected, value, element("hud-condition-time").value)
 
     def on_amount_key(self, event):
         """Enter in the hit points field deals the damage."""

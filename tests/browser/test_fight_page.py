@@ -222,3 +222,21 @@ def test_a_rolled_critical_disarm_drops_the_weapon_on_the_board_until_picked_up(
     page.get_by_role("button", name="Undo").click()
     assert encounter_of(page).dropped == (item,)
     assert record.errors == []
+
+
+def test_the_card_puts_a_condition_on_for_a_round_and_the_tracker_ends_it(opened):
+    page, record = opened(link=encounter_hash(DEMO))
+    page.get_by_role("list", name="Creatures").get_by_text("Goblin", exact=True).click()
+    card = page.get_by_role("region", name="Selected creature")
+    card.get_by_role("combobox", name="How long").select_option(label="to its next turn's end")
+    card.get_by_role("combobox", name="Add condition").select_option("shaken")
+    assert "Goblin is shaken until the end of Goblin's next turn." in notices(page)
+    show_tab(page, "Round")
+    page.select_option("#round-winner", "foe")
+    for _ in range(6):
+        if not encounter_of(page).conditions:
+            break
+        page.get_by_role("button", name="Next turn").click()
+    assert encounter_of(page).conditions == ()
+    assert "Goblin is no longer shaken" in encounter_of(page).round.log
+    assert record.errors == []

@@ -62,3 +62,18 @@ def test_the_movement_range_shows_the_speed_a_condition_leaves():
     hindered = encounter.with_condition(AppliedCondition("hindered", "Goblin", end_of_next_turn("Goblin"), "Hinder"))
     slowed = state.movement_bands(hindered, goblin, FacingPolicy.TURN)[0][1]
     assert len(free) > 9 and max(GRID.distance(cell, Square(4, 4)) for cell in slowed) == 1
+
+
+def test_the_card_adds_a_condition_for_as_long_as_chosen():
+    """Issue 15: the card sets conditions "with their durations"."""
+    from rules.conditions import UNTIL_REMOVED, Lasting, end_of_next_round, end_of_next_turn
+    from web.fight import DURATION_CHOICES, condition_choices, duration_for
+
+    assert duration_for("removed", "Goblin", None) == UNTIL_REMOVED
+    assert duration_for("turn", "Goblin", "Kroh") == end_of_next_turn("Goblin")
+    assert duration_for("round", "Goblin", "Kroh") == end_of_next_round()
+    three = duration_for("3", "Goblin", "Kroh")
+    assert (three.lasting, three.rounds, three.creature) == (Lasting.ROUNDS, 3, "Kroh")
+    assert duration_for("2", "Goblin", None).creature == "Goblin"
+    assert [value for value, _ in DURATION_CHOICES][0] == "removed"
+    assert "feinted" not in [value for value, _ in condition_choices(())], "Feint's number comes from its roll"
