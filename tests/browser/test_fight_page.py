@@ -18,6 +18,18 @@ def encounter_of(page):
     return parse_encounter_hash(page.evaluate("flankwise.link()"))
 
 
+def turns_pass_until_no_condition_is_left(page):
+    """Start the round (foes first) and press Next turn until no condition is left, six turns
+    at most; then there is none."""
+    show_tab(page, "Round")
+    page.select_option("#round-winner", "foe")
+    for _ in range(6):
+        if not encounter_of(page).conditions:
+            break
+        page.get_by_role("button", name="Next turn").click()
+    assert encounter_of(page).conditions == ()
+
+
 def bar_pixel(page, cell, share):
     """The top layer's colour inside the hit point bar of a one-square creature at ``cell``,
     ``share`` of the way along it."""
@@ -96,13 +108,7 @@ def test_a_hindered_goblin_moves_five_feet_until_its_next_turn_ends(opened):
     page.mouse.up()
     assert encounter_of(page).creature("Goblin").anchor == Square(8, 8)
     assert encounter_of(page).creature("Goblin").speed_modifiers == ()
-    show_tab(page, "Round")
-    page.select_option("#round-winner", "foe")
-    for _ in range(6):
-        if not encounter_of(page).conditions:
-            break
-        page.get_by_role("button", name="Next turn").click()
-    assert encounter_of(page).conditions == ()
+    turns_pass_until_no_condition_is_left(page)
     assert "Goblin is no longer hindered" in encounter_of(page).round.log
     assert record.errors == []
 
@@ -231,12 +237,6 @@ def test_the_card_puts_a_condition_on_for_a_round_and_the_tracker_ends_it(opened
     card.get_by_role("combobox", name="How long").select_option(label="to its next turn's end")
     card.get_by_role("combobox", name="Add condition").select_option("shaken")
     assert "Goblin is shaken until the end of Goblin's next turn." in notices(page)
-    show_tab(page, "Round")
-    page.select_option("#round-winner", "foe")
-    for _ in range(6):
-        if not encounter_of(page).conditions:
-            break
-        page.get_by_role("button", name="Next turn").click()
-    assert encounter_of(page).conditions == ()
+    turns_pass_until_no_condition_is_left(page)
     assert "Goblin is no longer shaken" in encounter_of(page).round.log
     assert record.errors == []

@@ -23,21 +23,11 @@ from rules.round import (
     with_initiative,
 )
 from rules.sizes import Size
+from test_attack import Loaded
 
 GRID = SquareGrid(12, 12)
 
 
-class Loaded:
-    """A random source that rolls the faces it is given, in order."""
-
-    def __init__(self, *faces):
-        self.faces = list(faces)
-
-    def randint(self, low, high):
-        """The next face, which must lie on the die."""
-        face = self.faces.pop(0)
-        assert low <= face <= high
-        return face
 
 
 def board(options=Options(), **modifiers):

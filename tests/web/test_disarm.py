@@ -14,12 +14,19 @@ from web.view import View
 from test_table import GRID, medium, natural
 
 
-def test_a_chosen_disarm_drops_the_weapon_where_the_dice_send_it():
+def critical_hit():
+    """``(encounter, after, view)``: a fighting-class rogue in Active Attack, critical hit
+    effects on, scores a critical hit on the goblin (2d6+4 at its maximum, 16)."""
     options = Options(crit_hit_effects=True)
     stats = (("Rogue", CombatStats(attack_bonus=30, damage="2d6+4", is_fighting_class=True, stance=Stance.ACTIVE_ATTACK)),)
     encounter = Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 5, 6)), options=options,
                           stats=stats)
     after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(20))
+    return encounter, after, view
+
+
+def test_a_chosen_disarm_drops_the_weapon_where_the_dice_send_it():
+    encounter, after, view = critical_hit()
     index = [offer.effect for offer in view.effects].index(CritHitEffect.DISARM)
     feet = view.effects[index].amount
     assert feet == view.result.damage // 2 == 8
@@ -34,11 +41,7 @@ def test_a_chosen_disarm_drops_the_weapon_where_the_dice_send_it():
 
 def test_reposition_says_the_attacker_may_move_with_its_target():
     """Seed 003, Reposition: "Attacker may move with target if attacker desires." """
-    options = Options(crit_hit_effects=True)
-    stats = (("Rogue", CombatStats(attack_bonus=30, damage="2d6+4", is_fighting_class=True, stance=Stance.ACTIVE_ATTACK)),)
-    encounter = Encounter(GRID, (medium("Goblin", 5, 5, side="foe"), medium("Rogue", 5, 6)), options=options,
-                          stats=stats)
-    after, view = table.rolled(encounter, "Rogue", "Goblin", "melee", "", natural(20))
+    encounter, after, view = critical_hit()
     index = [offer.effect for offer in view.effects].index(CritHitEffect.REPOSITION)
     assert view.effect_texts[index].endswith(
         f"Drag Goblin up to {view.effects[index].amount} ft; then, if Rogue wishes, it may move with Goblin: "
