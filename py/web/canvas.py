@@ -41,7 +41,7 @@ class Canvas:
         self.background_key = None
         self.grid_key = None
         self.drag_key = self.drag_drawing = None
-        self.after_paint = []
+        self.after_paint, self.out_of_view = [], []
         self.frame_requested = False
         self.dpr = 1.0
         self.size = (0, 0)
@@ -96,12 +96,23 @@ class Canvas:
             self.busy_ms = self.quiet_ms = 0.0
 
     def render_after_paint(self, parts):
-        """Show the panels ``parts`` (each with a ``render``) as the encounter is now, once the
-        next frame is painted: a gesture changes them frame by frame, and their changes to the
-        page, made after the board is drawn, cost the browser one pass over the page's style in
-        its own rendering, not one more that the canvas's first text would force."""
-        self.after_paint += [part for part in parts if part not in self.after_paint]
+        """Show the panels ``parts`` (each with ``render`` and ``in_view``) as the encounter is
+        now, once the next frame is painted: a gesture changes them frame by frame, and their
+        changes to the page, made after the board is drawn, cost the browser one pass over the
+        page's style in its own rendering, not one more that the canvas's first text would
+        force. A panel out of sight (its tab not chosen, the drawer folded) waits for the
+        gesture's end instead (``catch_up``)."""
+        for part in parts:
+            waiting = self.after_paint if part.in_view() else self.out_of_view
+            if part not in waiting:
+                waiting.append(part)
         self.request_frame()
+
+    def catch_up(self):
+        """The gesture has ended: show the panels that waited out of sight."""
+        parts, self.out_of_view = self.out_of_view, []
+        for part in parts:
+            part.render()
 
     def layout(self, scale=None):
         """The board's layout in device pixels (or in CSS pixels with ``scale=1``)."""

@@ -327,6 +327,7 @@ class Gestures:
             following = state.next_occupant(board.encounter, gesture["grab"], gesture["name"])
             if following is not None:
                 board.select(following.name)
+        board.canvas.catch_up()
         board.canvas.request_frame()
 
     def finish_box(self, box):

@@ -47,6 +47,10 @@ class Hud:
         on(self.menu, "click", self.on_menu_click)
         on(self.menu, "keydown", self.on_menu_key, passive=False)
 
+    def in_view(self) -> bool:
+        """The card is over the board: whenever it shows a creature, it can be seen."""
+        return True
+
     def render(self):
         """Show the selected creature in the card, or hide it when nothing is selected."""
         board = self.board

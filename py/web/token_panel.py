@@ -43,6 +43,7 @@ class TokenPanel:
         self.draft = Draft()
         self.facing_options = self.subject_shown = self.dirty_shown = None
         self.controls = {field: element(id_) for field, id_ in IDS.items()}
+        self.panel, self.app = element("panel-token"), element("app")
         fill_select(element("token-size"), [(size.name, size_name(size)) for size in Size], "MEDIUM")
         fill_select(element("token-side"), [(side, side.capitalize()) for side in SIDE_COLOURS], "friend")
         kinds = [("ordinary", "Ordinary (has a facing)"), ("faceless", "Faceless")]
@@ -130,6 +131,10 @@ class TokenPanel:
         element("token-unsaved").hidden = not dirty
 
     # Showing the encounter.
+    def in_view(self) -> bool:
+        """Whether the form can be seen: its tab chosen and the drawer open."""
+        return not self.panel.hidden and not self.app.classList.contains("drawer-closed")
+
     def render(self):
         """Show the encounter as it is now: the form and the creature list."""
         self.render_form()
