@@ -198,7 +198,8 @@ class Canvas:
 
     def warm(self):
         """While the page is idle, draw ahead the selected creature in each facing it may be
-        turned to, so a drag-rotate finds every frame ready (the scene caches per creature)."""
+        turned to, so a drag-rotate finds every frame ready (the scene caches per creature, the
+        painter each path's ``Path2D``)."""
         board = self.board
         if board.ui.selected is None:
             self.warming = None
@@ -224,7 +225,10 @@ class Canvas:
         except StopIteration:
             self.warming = None
             return
-        task()
+        _, _, (below, above) = task()
+        for op in below + above:
+            if op[0] == "path":
+                painter.path2d(op[1])
         js.setTimeout(self._warm_step, 0)
 
 

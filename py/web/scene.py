@@ -431,11 +431,12 @@ def _foreground(selected, encounter, ui, layout, scale, placed=None):
 
 def warm_ups(encounter, creature, ui, layout, scale=1.0):
     """Small tasks that draw ``creature`` ahead in each of its facings (into the caches), for
-    the page to run while idle: a turn then costs a look-up, not a drawing."""
+    the page to run while idle: a turn then costs a look-up, not a drawing. Each returns the
+    layers it drew (``board_layers``)."""
     def task(facing):
         def run():
             turned = replace(creature, facing=facing)
-            board_layers(encounter.replace(creature.name, turned), ui, layout, scale)
+            return board_layers(encounter.replace(creature.name, turned), ui, layout, scale)
         return run
 
     count = len(facing_names(creature.size, encounter.grid))
