@@ -10,7 +10,7 @@ are emitted, so a large board costs what the screen shows, not what the board ho
 creature drawings are cached on the creature's value, so a drag redraws only what it changes.
 """
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import lru_cache
 
 from rules.sizes import facing_names
@@ -308,7 +308,11 @@ def board_layers(encounter, ui, layout, scale=1.0):
     placed_key = tuple(sorted(placed.items())) if placed else ()
     key = (grid, others, ruleset, ui.arcs, ui.arcs_held, ui.selected, ui.marks, layout, scale, placed_key)
     background = _BACKGROUNDS.get(key, lambda: _background(others, encounter, ui, layout, scale, placed))
-    context = (grid, others, encounter.terrain, encounter.ruleset, encounter.options, ui, layout, scale, placed_key)
+    # Everything the selected creature's drawing may read but the creature itself: the other
+    # creatures and every other part of the encounter (its conditions and stats change the
+    # movement range), the overlays and the view.
+    context = (others, tuple(getattr(encounter, each.name) for each in fields(encounter) if each.name != "creatures"),
+               ui, layout, scale, placed_key)
     below, above = _FOREGROUNDS.get(context, selected,
                                     lambda: _foreground(selected, encounter, ui, layout, scale, placed))
     if encounter.stats or encounter.conditions or encounter.round is not None:

@@ -214,3 +214,30 @@ def test_zones_are_drawn_with_the_tables_readings():
 
     assert fronts(board) == 3
     assert fronts(replace(board, options=Options(corner_facing_front_faces=True))) == 5
+
+
+def test_the_selected_creatures_drawing_follows_the_rest_of_the_encounter():
+    """The board layer keeps the selected creature's drawing while a drag shows the same board
+    (web.scene.board_layers): a condition put on it is part of that board. Seed 003, Hinder:
+    "reducing his speed to five feet", so the movement range drawn shrinks, as a drag is priced;
+    taking the condition off draws the whole range again."""
+    from rules.conditions import AppliedCondition, end_of_next_turn
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square
+    from rules.sizes import Size
+    from web.scene import board_layers
+    from web.state import Ui
+
+    goblin = Creature("Goblin", Size.MEDIUM, Square(4, 4), facing=0, side="foe")
+    free = Encounter(SquareGrid(12, 12), (goblin,))
+    hindered = free.with_condition(AppliedCondition("hindered", "Goblin", end_of_next_turn("Goblin"), "Hinder"))
+    ui = Ui(selected="Goblin", bands=True)
+    layout = View().layout(free.grid)
+
+    def below(encounter):
+        return board_layers(encounter, ui, layout)[2][0]
+
+    whole = below(free)
+    assert below(hindered) != whole and len(below(hindered)[0][1]) < len(whole[0][1])
+    assert below(free) == whole
