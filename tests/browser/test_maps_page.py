@@ -299,8 +299,9 @@ def test_an_edited_map_of_the_same_size_keeps_the_alignment_and_exports_say_what
     page.get_by_label("Pixels per cell").press("Enter")
     page.wait_for_function("flankwise.encounter.backdrop.cell === 50")
     page.get_by_role("button", name="Load map image").wait_for()
+    before = page_encounter(page).backdrop.sha256
     load_image(page, "tavern.png", png(500, 400, (20, 120, 20)))
-    page.wait_for_function("flankwise.encounter.backdrop.sha256 !== " + json.dumps(page_encounter(page).backdrop.sha256))
+    page.wait_for_function("flankwise.encounter.backdrop.sha256 !== " + json.dumps(before))
     assert page_encounter(page).backdrop.cell == 50
     assert "aligned as it was (the same size)" in " ".join(notices(page))
     show_tab(page, "Encounter")
