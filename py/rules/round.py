@@ -55,6 +55,14 @@ MAX_INITIATIVE = 999
 """The largest initiative result, either way, a creature may have (a link carries it)."""
 
 
+LOG_KEPT = 500
+"""The most lines the round's log keeps: the latest (older ones make way), so a long fight
+always travels in a link (``rules.link.MAX_LOG_LINES``)."""
+
+LOG_LINE_KEPT = 400
+"""The most characters of a line of the log (``rules.link.MAX_LOG_LINE``); a longer one is cut."""
+
+
 class RoundError(RulesError):
     """A round that cannot be: a turn before the first, an initiative winner with nobody on its
     side, a creature declared twice."""
@@ -122,7 +130,8 @@ class RoundState:
     ``round_order``, from 0. ``actions`` pairs creature names with the ``Action`` each declared
     for the round (a creature without one takes its ``CombatStats.action``); ``turn_states``
     pairs names with each creature's facing allowance this turn (without one: a fresh
-    ``TurnState()``). ``log`` is the round's lines of text, oldest first. ``initiatives``
+    ``TurnState()``). ``log`` is the round's lines of text, oldest first, the latest
+    ``LOG_KEPT`` of them, each at most ``LOG_LINE_KEPT`` characters. ``initiatives``
     pairs names with each creature's ``Initiative``; the order follows them when the table does
     not use strike speed.
     """
@@ -150,6 +159,10 @@ class RoundState:
         _check_pairs(self.initiatives, Initiative, "initiatives")
         if not isinstance(self.log, tuple) or not all(isinstance(line, str) for line in self.log):
             raise RoundError("The round's log is a tuple of lines of text.")
+        if len(self.log) > LOG_KEPT or any(len(line) > LOG_LINE_KEPT for line in self.log):
+            kept = tuple(line if len(line) <= LOG_LINE_KEPT else line[: LOG_LINE_KEPT - 1] + "\u2026"
+                         for line in self.log[-LOG_KEPT:])
+            object.__setattr__(self, "log", kept)
 
     def action_of(self, name: str, stats: Mapping) -> Action:
         """The action the creature called ``name`` declared this round, else its stats' action."""

@@ -319,3 +319,27 @@ def test_with_turn_state_takes_only_a_turn_state():
     """A facing allowance is a ``TurnState``."""
     with pytest.raises(RoundError, match="A facing allowance is a TurnState"):
         with_turn_state(RoundState(), "Ogre", "free")
+
+
+def test_the_log_keeps_its_latest_lines_so_a_long_fight_never_sticks():
+    """A new game master's walkthrough: after some 250 rolls in one round, Next turn refused with
+    "the round's log hold 501 entries; the most is 500", and stayed stuck after a reload. The
+    round keeps the latest LOG_KEPT lines however they are added, each at most LOG_LINE_KEPT
+    characters, so every encounter the tracker makes travels in a link."""
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square, SquareGrid
+    from rules.link import MAX_LOG_LINE, MAX_LOG_LINES, encounter_code, parse_encounter_code
+    from rules.round import LOG_KEPT, LOG_LINE_KEPT, RoundState, turn_passed
+    from rules.sizes import Size
+
+    assert (LOG_KEPT, LOG_LINE_KEPT) == (MAX_LOG_LINES, MAX_LOG_LINE)
+    full = RoundState(log=tuple(f"roll {n}" for n in range(LOG_KEPT)))
+    assert RoundState(log=full.log + ("one more",)).log == full.log[1:] + ("one more",)
+    assert len(RoundState(log=("x" * 1000,)).log[0]) == LOG_LINE_KEPT
+    creatures = (Creature("Kroh", Size.MEDIUM, Square(1, 1), facing=0), Creature("Goblin", Size.SMALL, Square(3, 3),
+                                                                                 facing=0, side="foe"))
+    encounter = Encounter(SquareGrid(6, 6), creatures).with_round(full)
+    after, _ = turn_passed(encounter)
+    assert len(after.round.log) == LOG_KEPT
+    assert parse_encounter_code(encounter_code(after)) == after
