@@ -222,6 +222,8 @@ class Board:
             self.say("Nothing to undo.")
             return
         self.notices.clear_errors()
+        if self.attack is not None:
+            self.attack.clear_roll()
         self.history, label = self.history.undo()
         self.commit(self.history.present, f"Undid: {label}.", record=False)
         self.publish()
@@ -233,6 +235,8 @@ class Board:
             self.say("Nothing to redo.")
             return
         self.notices.clear_errors()
+        if self.attack is not None:
+            self.attack.clear_roll()
         self.history, label = self.history.redo()
         self.commit(self.history.present, f"Redid: {label}.", record=False)
         self.publish()

@@ -42,6 +42,7 @@ class AttackPanel:
         on(element("roll-effects"), "click", self.on_effect_click)
         on(element("dropped-list"), "click", self.on_pick_up)
         self.roll_view = None
+        self.rolled_into = None
 
     def choice(self):
         """``(attacker, target, kind, maneuver)`` as the panel has them."""
@@ -124,6 +125,7 @@ class AttackPanel:
             return
         board.commit(encounter, view.headline + ".")
         self.show_roll(view)
+        self.rolled_into = board.encounter
 
     def show_roll(self, view):
         """A roll's result: every die, hit or miss, critical hit or miss, the effects offered."""
@@ -152,8 +154,17 @@ class AttackPanel:
             return
         board = self.board
         view, index = self.roll_view, int(button.dataset.index)
+        if board.encounter is not self.rolled_into:
+            board.say("That roll's effects are gone: one effect is chosen right after its roll, and the board has "
+                      "changed since (an effect chosen, Undo, or another change).", error=True)
+            self.clear_roll()
+            return
         encounter, message = table.effect_chosen(board.encounter, view, index, seeded_random())
         board.commit(encounter, message)
+        for other in element("roll-effects").querySelectorAll("button"):
+            other.disabled = True
+            if other.getAttribute("data-index") == str(index):
+                other.textContent = "Chosen"
         forced = table.forced_by(view, index)
         if forced is not None:
             board.gestures.force(forced["name"], forced["feet"], forced["away"], forced["effect"], message)
@@ -185,7 +196,7 @@ class AttackPanel:
 
     def clear_roll(self):
         """Forget the last roll's result."""
-        self.roll_view = None
+        self.roll_view = self.rolled_into = None
         element("roll-result").replaceChildren()
         element("roll-effects").replaceChildren()
 

@@ -184,6 +184,9 @@ def test_a_rolled_critical_trip_knocks_the_target_prone_and_the_next_attack_read
     page.locator("#roll-effects button[aria-label^='Choose: Trip']").click()
     after = encounter_of(page)
     assert "prone" in after.conditions_of("Goblin")
+    # One effect a roll (a walkthrough chose Trip and then Disarm on the same critical hit).
+    assert page.locator("#roll-effects button[aria-label^='Choose: Disarm']").is_disabled()
+    assert page.locator("#roll-effects button[aria-label^='Choose: Trip']").inner_text() == "Chosen"
     layout = page_layout(page)
     x, y = layout.to_pixel(after.creature("Goblin").anchor)
     r = max(7, layout.cell_size * 0.2)
@@ -239,4 +242,21 @@ def test_the_card_puts_a_condition_on_for_a_round_and_the_tracker_ends_it(opened
     assert "Goblin is shaken until the end of Goblin's next turn." in notices(page)
     turns_pass_until_no_condition_is_left(page)
     assert "Goblin is no longer shaken" in encounter_of(page).round.log
+    assert record.errors == []
+
+
+def test_an_undone_roll_offers_no_effects(opened):
+    """A walkthrough undid a critical miss and its Choose buttons still worked, imposing Blind
+    with no roll in the log. Undo takes the roll's offers away."""
+    page, record = opened(link=encounter_hash(critical_table()))
+    show_tab(page, "Attack")
+    page.select_option("#attack-attacker", "Kroh")
+    page.select_option("#attack-target", "Goblin")
+    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
+    value, _ = critical_random(encounter_of(page), kind, maneuver)
+    page.evaluate(f"Math.random = () => {value}")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    assert page.locator("#roll-effects button").count() > 0
+    page.get_by_role("button", name="Undo").click()
+    assert page.locator("#roll-effects button").count() == 0
     assert record.errors == []
