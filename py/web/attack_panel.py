@@ -123,7 +123,7 @@ class AttackPanel:
         except RulesError as error:
             board.say(str(error), error=True)
             return
-        board.commit(encounter, view.headline + ".")
+        board.commit(encounter, table.roll_message(encounter, view))
         self.show_roll(view)
         self.rolled_into = board.encounter
 

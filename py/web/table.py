@@ -229,6 +229,8 @@ def roll_lines(view: RollView) -> tuple:
     lines += [f"Die {text}" for text in view.dice]
     if view.result.is_hit:
         lines.append(f"Damage {view.result.damage}")
+        lines += [item.text() for item in view.result.damage_items if item.reason.startswith("Critical hit")]
+    lines += [item.text() for item in view.result.notes]
     if view.sneak_attack:
         lines.append(view.sneak_attack_text())
     if view.panel.new_facing_name is not None:
@@ -236,6 +238,23 @@ def roll_lines(view: RollView) -> tuple:
     if view.effects:
         lines.append(f"{view.effect_chooser} may impose one of these effects:")
     return tuple(lines)
+
+
+def roll_message(encounter, view: RollView) -> str:
+    """What the status line says of a roll: its headline, then on a hit the damage and the
+    target's hit points as they are left (``encounter``, after the roll), and who may now choose
+    an effect."""
+    from rules.combatant import vitals_of
+
+    message = view.headline + "."
+    target = view.panel.target
+    if view.result.is_hit:
+        message += f" {target} takes {view.result.damage} damage"
+        vitals = vitals_of(encounter.stats_of(target)) if target in encounter.names() else None
+        message += f": {vitals.text()}." if vitals is not None else "."
+    if view.effects:
+        message += f" {view.effect_chooser} may impose one effect: see the Attack tab."
+    return message
 
 
 def effect_chosen(encounter, view: RollView, index: int, rng=None):

@@ -423,3 +423,18 @@ def test_a_target_yet_to_act_is_open_to_sneak_attack():
     assert panel.sneak_attack_applies and panel.sneak_attack.text() == "Sneak attack: yes, the target is flat-footed (2d6)"
     acted = table.stepped(started, True)
     assert not table.panel_for(acted, "Rogue", "Goblin", "melee", "").sneak_attack_applies
+
+
+def test_the_status_line_says_what_a_hit_did_and_the_roll_shows_why():
+    """A walkthrough: the roll's message stopped at "hit", the damage and the hit points left
+    only in the log, and a critical hit's maximum damage and the reason no effect was offered
+    nowhere but the log."""
+    stats = (("Rogue", CombatStats(attack_bonus=5, damage="1d6+1")), ("Goblin", CombatStats(max_hit_points=8, hit_points=8)))
+    after, view = table.rolled(ambush(stats=stats, options=Options(crit_hit_effects=True)), "Rogue", "Goblin", "melee",
+                               "", natural(20))
+    message = table.roll_message(after, view)
+    assert message.startswith(view.headline + ". Goblin takes ")
+    assert f"damage: {8 - view.result.damage}/8 hp" in message
+    lines = table.roll_lines(view)
+    assert "Critical hit, maximum damage (1d6+1): +7" in lines
+    assert "Only a fighting class imposes critical hit special effects" in lines
