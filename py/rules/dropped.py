@@ -77,15 +77,20 @@ def _stopped(grid: Grid, terrain: Terrain, here, there, vector) -> str | None:
     return None
 
 
-def disarm_landing(grid: Grid, terrain: Terrain, start, feet: int, rng) -> tuple[object, str, int, str | None]:
+def disarm_landing(grid: Grid, terrain: Terrain, start, feet: int, rng, space=()) -> tuple[object, str, int, str | None]:
     """``(cell, direction, feet flown, stopped by)``: where a weapon knocked from ``start`` lands,
     ``feet`` away at most (half the damage dealt), in the direction ``rng`` draws (a name of the
-    grid's directions), and what stopped it short ("a wall", "the board's edge") or ``None``."""
+    grid's directions), and what stopped it short ("a wall", "the board's edge") or ``None``.
+    ``space`` is the cells of the creature it was knocked from: the flight is counted from where
+    it leaves them (a Large ogre's weapon flies 5 ft beyond its space, not into it)."""
     if isinstance(feet, bool) or not isinstance(feet, int) or feet < 0:
         raise DroppedError("A weapon flies a whole number of feet.")
     index = rng.randrange(len(grid.vectors))
     vector = grid.vectors[index]
-    here, flown, diagonals = start, 0, 0
+    here = start
+    while grid.step(here, index) in space and not _stopped(grid, terrain, here, grid.step(here, index), vector):
+        here = grid.step(here, index)
+    flown, diagonals = 0, 0
     while True:
         diagonal = grid.kind == "square" and vector[0] != 0 and vector[1] != 0
         cost = FEET_PER_CELL * (2 if diagonal and diagonals % 2 else 1)

@@ -517,9 +517,12 @@ class Board:
         from rules.conditions import AppliedCondition
         from web.fight import duration_for
 
+        from web.table import logged
+
         duration = duration_for(lasting, name, self.current_turn())
-        self.commit(self.encounter.with_condition(AppliedCondition(condition, name, duration, "The game master")),
-                    f"{name} is {condition}{' for ' if lasting.isdigit() else ' '}{duration.text()}.")
+        said = f"{name} is {condition}{' for ' if lasting.isdigit() else ' '}{duration.text()}"
+        self.commit(logged(self.encounter.with_condition(AppliedCondition(condition, name, duration, "The game master")),
+                           said), said + ".")
 
     def remove_condition(self, name, condition):
         """Take ``condition`` off the creature called ``name``."""
@@ -531,7 +534,10 @@ class Board:
             else:
                 self.say(f"{name} is {condition} because of its hit points: heal it to end that.", error=True)
             return
-        self.commit(self.encounter.without_condition(name, condition), f"{name} is no longer {condition}.")
+        from web.table import logged
+
+        said = f"{name} is no longer {condition}"
+        self.commit(logged(self.encounter.without_condition(name, condition), said), said + ".")
 
     def open_menu(self, name, point):
         """Open the menu of the creature called ``name`` (selecting it), or of the board."""

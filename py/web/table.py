@@ -294,8 +294,9 @@ def disarmed(encounter, target: str, feet: int, rng):
     direction ``rng`` draws (``rules.dropped.disarm_landing``), lying on the board."""
     from rules.dropped import DroppedItem, disarm_landing
 
-    start = encounter.creature(target).anchor
-    cell, direction, flown, stopped = disarm_landing(encounter.grid, encounter.terrain, start, feet, rng)
+    creature = encounter.creature(target)
+    space = frozenset(creature.cells(encounter.grid))
+    cell, direction, flown, stopped = disarm_landing(encounter.grid, encounter.terrain, creature.anchor, feet, rng, space)
     item = DroppedItem(cell, target)
     where = f"lands {flown} ft {direction}" if flown else "falls at its feet"
     short = f", stopped by {stopped}" if stopped else ""

@@ -240,6 +240,7 @@ def test_the_card_puts_a_condition_on_for_a_round_and_the_tracker_ends_it(opened
     card.get_by_role("combobox", name="How long").select_option(label="to its next turn's end")
     card.get_by_role("combobox", name="Add condition").select_option("shaken")
     assert "Goblin is shaken until the end of Goblin's next turn." in notices(page)
+    assert encounter_of(page).round.log[-1] == "Goblin is shaken until the end of Goblin's next turn"
     turns_pass_until_no_condition_is_left(page)
     assert "Goblin is no longer shaken" in encounter_of(page).round.log
     assert record.errors == []

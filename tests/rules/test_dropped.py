@@ -82,3 +82,12 @@ def test_the_encounter_links_and_files_keep_it_and_a_new_board_keeps_it_where_it
         Encounter(GRID, dropped=(DroppedItem(Square(20, 20), "Goblin"),))
     with pytest.raises(DroppedError):
         DroppedItem(Square(1, 1), "Goblin", "sword")
+
+
+def test_from_a_large_creature_it_flies_from_the_edge_of_its_space():
+    """A walkthrough: "lands 5 ft S" put the Ogre's weapon inside its own 2x2 space."""
+    ogre = Creature("Ogre", Size.LARGE, Square(5, 5), facing=0, side="foe")
+    space = frozenset(ogre.cells(GRID))
+    cell, name, flown, _ = disarm_landing(GRID, NO_TERRAIN, ogre.anchor, 5, Towards(4), space)
+    assert (name, flown) == ("S", 5) and cell not in space
+    assert min(GRID.distance(cell, other) for other in space) == 1
