@@ -502,23 +502,31 @@ def turn_passed(encounter: Encounter) -> tuple[Encounter, tuple[str, ...]]:
     conditions whose time ran out at the boundaries passed taken off (``rules.conditions.
     expire``: the end of this creature's turn, the end of the round after the last turn, the
     start of the next creature's turn), and the log lines saying which ("Goblin is no longer
-    prone"), also added to the round's log."""
+    prone"), also added to the round's log. A dead creature takes no turn: its turn passes at
+    once, logged ("Goblin is dead: its turn passes"), with the boundaries it passes."""
     from rules.conditions import ROUND_END, expire, turn_end, turn_start
 
     stats = encounter.stats_map()
     state = encounter.round_state()
     before = turn_creature(encounter, stats, state)
-    after_state = next_turn(encounter, stats, state)
-    after = turn_creature(encounter, stats, after_state)
-    events = []
-    if before is not None:
-        events.append(turn_end(before))
-    if after_state.number != state.number:
-        events.append(ROUND_END)
-    if after is not None:
-        events.append(turn_start(after))
-    expiry = expire(encounter.conditions, events)
-    lines = expiry.log()
-    for line in lines:
-        after_state = add_log(after_state, line)
-    return replace(encounter, conditions=expiry.kept, round=after_state), lines
+    conditions, ended = encounter.conditions, ()
+    for _ in range(len(encounter.creatures) + 1):
+        after_state = next_turn(encounter, stats, state)
+        after = turn_creature(encounter, stats, after_state)
+        events = []
+        if before is not None:
+            events.append(turn_end(before))
+        if after_state.number != state.number:
+            events.append(ROUND_END)
+        if after is not None:
+            events.append(turn_start(after))
+        expiry = expire(conditions, events)
+        conditions, lines = expiry.kept, expiry.log()
+        ended += lines
+        for line in lines:
+            after_state = add_log(after_state, line)
+        state, before = after_state, after
+        if after is None or "dead" not in encounter.conditions_of(after):
+            break
+        state = add_log(state, f"{after} is dead: its turn passes")
+    return replace(encounter, conditions=conditions, round=state), ended

@@ -85,7 +85,7 @@ def round_rows(encounter: Encounter, stats: Mapping, round_state: RoundState) ->
         RoundRow(
             rank=turn.rank,
             name=turn.name,
-            side=turn.side,
+            side=turn.side + (", dead: no turn" if "dead" in encounter.conditions_of(turn.name) else ""),
             action=action_name(turn.action),
             strike_speed=turn.strike_speed,
             parts="; ".join(item.text() for item in turn.items),

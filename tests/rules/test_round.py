@@ -343,3 +343,26 @@ def test_the_log_keeps_its_latest_lines_so_a_long_fight_never_sticks():
     after, _ = turn_passed(encounter)
     assert len(after.round.log) == LOG_KEPT
     assert parse_encounter_code(encounter_code(after)) == after
+
+
+def test_a_dead_creature_takes_no_turn():
+    """A walkthrough: the dead goblin still got its turn ("Round 1: Goblin's turn."). Next turn
+    passes it at once, saying so in the log."""
+    from rules.combatant import CombatStats
+    from rules.creature import Creature
+    from rules.encounter import Encounter
+    from rules.grid import Square, SquareGrid
+    from rules.round import RoundState, turn_creature, turn_passed
+    from rules.sizes import Size
+
+    creatures = (Creature("Kroh", Size.MEDIUM, Square(1, 1), facing=0),
+                 Creature("Goblin", Size.SMALL, Square(3, 3), facing=0, side="foe"),
+                 Creature("Orc", Size.MEDIUM, Square(5, 5), facing=0, side="foe"))
+    dead = CombatStats(max_hit_points=8, hit_points=-10)
+    encounter = Encounter(SquareGrid(8, 8), creatures, stats=(("Goblin", dead),)).with_round(
+        RoundState(initiative_winner="friend"))
+    stats = encounter.stats_map()
+    assert turn_creature(encounter, stats, encounter.round_state()) == "Kroh"
+    after, _ = turn_passed(encounter)
+    assert turn_creature(after, stats, after.round_state()) == "Orc"
+    assert "Goblin is dead: its turn passes" in after.round_state().log
