@@ -86,8 +86,10 @@ def main():
     folder = Path(tempfile.mkdtemp()) / "_site"
     build.build(folder)
     shutil.copytree(ROOT / "bench", folder / "bench", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    # The bare page is stock Pyodide: it loads the whole standard library, which the site leaves out.
+    # The bare page is stock Pyodide: it loads the whole standard library and the plain
+    # WebAssembly, which the site leaves out (it publishes the WebAssembly gzipped).
     shutil.copy2(ROOT / build.FULL_STANDARD_LIBRARY, folder / build.FULL_STANDARD_LIBRARY)
+    shutil.copy2(ROOT / build.WASM, folder / build.WASM)
     server, url = serve(folder)
     figures = {"app": ([], [], []), "bare": ([], [], [])}
     images = []

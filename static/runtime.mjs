@@ -26,7 +26,12 @@ const STANDARD_LIBRARY = new URL("./vendor/pyodide/python_stdlib_trimmed.zip", i
 // page fetches the `.gz` beside it and hands Pyodide the bytes as the browser unpacks them
 // (DecompressionStream), as a response WebAssembly can compile while it streams. Every other
 // request goes to the browser's fetch untouched. The development server serves the plain file.
+// The unpacked bytes are also kept in the service worker's cache of this build (WASM_CACHE,
+// set by tools/build.py), and later visits hand Pyodide that copy: no unpacking again, and a
+// response the browser can keep its compiled code for.
 const GZIPPED_WASM = false;
+const WASM_CACHE = "";
+const WASM_HEADERS = { "Content-Type": "application/wasm" };
 
 // The bytes of a response to the `.gz`, unpacked: a host that sends it with its own
 // Content-Encoding has the browser unpack it already, so only bytes that start as gzip does
@@ -49,16 +54,34 @@ async function unpacked(response) {
   return head[0] === 0x1f && head[1] === 0x8b ? bytes.pipeThrough(new DecompressionStream("gzip")) : bytes;
 }
 
+async function keptWasm(wasm) {
+  if (!WASM_CACHE || !globalThis.caches) return null;
+  try {
+    return (await caches.match(wasm, { cacheName: WASM_CACHE })) || null;
+  } catch {
+    return null;
+  }
+}
+
 function fetchingGzippedWasm(indexURL) {
   const wasm = new URL("pyodide.asm.wasm", indexURL).href;
   const plain = globalThis.fetch;
   globalThis.fetch = function fetch(resource, init) {
     const url = resource instanceof Request ? resource.url : String(resource);
     if (url !== wasm) return plain.call(this, resource, init);
-    return plain.call(this, `${wasm}.gz`).then(async (response) => {
+    return (async () => {
+      const kept = await keptWasm(wasm);
+      if (kept) return kept;
+      const response = await plain.call(this, `${wasm}.gz`);
       if (!response.ok) throw new Error(`Failed to load '${wasm}.gz': HTTP ${response.status}`);
-      return new Response(await unpacked(response), { headers: { "Content-Type": "application/wasm" } });
-    });
+      const bytes = await unpacked(response);
+      if (!WASM_CACHE || !globalThis.caches) return new Response(bytes, { headers: WASM_HEADERS });
+      const [compiled, stored] = bytes.tee();
+      caches.open(WASM_CACHE)
+        .then((cache) => cache.put(wasm, new Response(stored, { headers: WASM_HEADERS })))
+        .catch(() => {}); // storage can be off: the next visit unpacks again
+      return new Response(compiled, { headers: WASM_HEADERS });
+    })();
   };
 }
 

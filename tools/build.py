@@ -26,7 +26,8 @@ WORKER_SOURCE = "static/sw.js"
 FULL_STANDARD_LIBRARY = "static/vendor/pyodide/python_stdlib.zip"
 WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 """Pyodide's WebAssembly: published gzipped (``WASM + ".gz"``), and static/runtime.mjs (its
-``GZIPPED_WASM`` set true in the published copy) unpacks it in the browser."""
+``GZIPPED_WASM`` set true in the published copy, and ``WASM_CACHE`` to this build's cache,
+where it keeps the unpacked bytes for later visits) unpacks it in the browser."""
 RUNTIME = "static/runtime.mjs"
 
 
@@ -62,10 +63,10 @@ def build(site=SITE):
     wasm = gzip.compress((ROOT / WASM).read_bytes(), compresslevel=9, mtime=0)
     digest.update(WASM.encode() + b".gz\0" + wasm)
     (site / (WASM + ".gz")).write_bytes(wasm)
-    runtime = (site / RUNTIME).read_text()
-    (site / RUNTIME).write_text(runtime.replace("const GZIPPED_WASM = false;", "const GZIPPED_WASM = true;", 1))
     names = sorted(names + [pyarchive.ARCHIVE, WASM + ".gz"])
     version = digest.hexdigest()[:16]
+    runtime = (site / RUNTIME).read_text().replace("const GZIPPED_WASM = false;", "const GZIPPED_WASM = true;", 1)
+    (site / RUNTIME).write_text(runtime.replace('const WASM_CACHE = "";', f'const WASM_CACHE = "flankwise-{version}";', 1))
     html = (site / "index.html").read_text()
     marker = '  <meta charset="utf-8">\n'
     (site / "index.html").write_text(html.replace(marker, f'{marker}  <meta name="flankwise-build" content="{version}">\n', 1))

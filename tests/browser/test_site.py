@@ -121,14 +121,16 @@ def test_a_repeat_visit_starts_from_the_start_up_image(browser, site):
     context.set_offline(True)
 
     again = context.new_page()
-    errors = []
+    errors, asked = [], []
     again.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     again.on("pageerror", lambda error: errors.append(str(error)))
+    again.on("request", lambda request: asked.append(request.url))
     shared = demo_encounter().remove("Ogre")
     again.goto(url + encounter_hash(shared))
     wait_ready(again)
     assert again.evaluate("document.documentElement.dataset.startImage") == "restored"
     assert parse_encounter_hash(again.evaluate("flankwise.link()")) == shared
+    assert not [u for u in asked if "pyodide.asm.wasm" in u], "the unpacked WebAssembly kept by the first visit"
     assert errors == []
     context.close()
 
