@@ -50,8 +50,7 @@ class MapPanel:
             on(element(id_), "change", lambda event, field=field: board.set_ui(**{field: event.target.checked}))
 
     def render(self):
-        """The grid and size as the encounter has them, the overlays as the board shows them;
-        the wall tool only on squares (hexes have no walls yet)."""
+        """The grid and size as the encounter has them, the overlays as the board shows them."""
         board = self.board
         grid, ui = board.encounter.grid, board.ui
         choice = grid_choice(grid)
