@@ -158,6 +158,20 @@ def critical_random(encounter, kind, maneuver, effect="Trip"):
     raise AssertionError(f"no value of Math.random gives a critical {effect}")
 
 
+def roll_critical(page, effect="Trip"):
+    """Kroh attacks the goblin from the Attack tab with the page's dice set to a critical hit
+    offering ``effect`` (``critical_random``), and rolls: the roll's view, as CPython works it
+    out."""
+    show_tab(page, "Attack")
+    page.select_option("#attack-attacker", "Kroh")
+    page.select_option("#attack-target", "Goblin")
+    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
+    value, view = critical_random(encounter_of(page), kind, maneuver, effect)
+    page.evaluate(f"Math.random = () => {value}")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    return view
+
+
 def critical_table(damage="1d6"):
     """The demo board with Kroh a fighting class in Active Attack and critical hit effects on."""
     from dataclasses import replace
@@ -173,13 +187,7 @@ def test_a_rolled_critical_trip_knocks_the_target_prone_and_the_next_attack_read
     with the page's dice set to a critical hit; choosing Trip puts the prone badge on the goblin
     and the next attack against it shows the prone line; the link keeps it."""
     page, record = opened(link=encounter_hash(critical_table()))
-    show_tab(page, "Attack")
-    page.select_option("#attack-attacker", "Kroh")
-    page.select_option("#attack-target", "Goblin")
-    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
-    value, view = critical_random(encounter_of(page), kind, maneuver)
-    page.evaluate(f"Math.random = () => {value}")
-    page.get_by_role("button", name="Roll", exact=True).click()
+    view = roll_critical(page)
     assert view.headline in " ".join(notices(page))
     page.locator("#roll-effects button[aria-label^='Choose: Trip']").click()
     after = encounter_of(page)
@@ -208,13 +216,7 @@ def test_a_rolled_critical_disarm_drops_the_weapon_on_the_board_until_picked_up(
     from web.fight import DROPPED_FILL
 
     page, record = opened(link=encounter_hash(critical_table("2d6+6")))
-    show_tab(page, "Attack")
-    page.select_option("#attack-attacker", "Kroh")
-    page.select_option("#attack-target", "Goblin")
-    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
-    value, _ = critical_random(encounter_of(page), kind, maneuver, "Disarm")
-    page.evaluate(f"Math.random = () => {value}")
-    page.get_by_role("button", name="Roll", exact=True).click()
+    roll_critical(page, "Disarm")
     page.locator("#roll-effects button[aria-label^='Choose: Disarm']").click()
     (item,) = encounter_of(page).dropped
     assert "Goblin's weapon or shield" in " ".join(notices(page))
@@ -250,13 +252,7 @@ def test_an_undone_roll_offers_no_effects(opened):
     """A walkthrough undid a critical miss and its Choose buttons still worked, imposing Blind
     with no roll in the log. Undo takes the roll's offers away."""
     page, record = opened(link=encounter_hash(critical_table()))
-    show_tab(page, "Attack")
-    page.select_option("#attack-attacker", "Kroh")
-    page.select_option("#attack-target", "Goblin")
-    kind, maneuver = page.input_value("#attack-kind"), page.input_value("#attack-maneuver")
-    value, _ = critical_random(encounter_of(page), kind, maneuver)
-    page.evaluate(f"Math.random = () => {value}")
-    page.get_by_role("button", name="Roll", exact=True).click()
+    roll_critical(page)
     assert page.locator("#roll-effects button").count() > 0
     page.get_by_role("button", name="Undo").click()
     assert page.locator("#roll-effects button").count() == 0
