@@ -379,7 +379,8 @@ def after_turn(encounter, before):
             refusals.append(str(error))
             continue
         return encounter.with_round(with_turn_state(encounter.round, name, done.state)), None
-    return encounter, " ".join(refusals)
+    return encounter, (" ".join(refusals) + " The board keeps the turn, as the referee may allow it; Undo takes it "
+                       "back.")
 
 
 def sides(encounter) -> tuple:

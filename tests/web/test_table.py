@@ -146,6 +146,8 @@ def test_turning_on_its_turn_spends_the_allowance():
     assert refusal is None and twice.round.turn_state_of("Goblin").move_action_used
     thrice, refusal = turned(twice, 3)
     assert "already changed facing once" in refusal and "no move action left" in refusal
+    assert refusal.endswith("The board keeps the turn, as the referee may allow it; Undo takes it back."), \
+        "a walkthrough read the refusal beside a token that had turned as a contradiction"
     assert thrice.round == twice.round
     other, refusal = table.after_turn(encounter.replace("Rogue", medium("Rogue", 5, 6, 2, rogue_level=3)),
                                       encounter.creature("Rogue"))
