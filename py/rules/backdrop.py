@@ -311,14 +311,13 @@ def calibrated_by_span(backdrop: Backdrop, grid: Grid, a, b, cells: int) -> Back
     the image's point under ``a`` moves onto the board's corner nearest it, so the two grids
     lie on each other."""
     cells = check_cells_crossed(cells)
-    pixels = _distance(backdrop.to_image(a), backdrop.to_image(b))
+    start = backdrop.to_image(a)
+    pixels = _distance(start, backdrop.to_image(b))
     if pixels < cells * MIN_CELL:
         raise BackdropError("That drag is too short to measure: drag across the cells of the map")
-    start = backdrop.to_image(a)
     cell = pixels / cells
-    scaled = replace(backdrop, cell=cell, x=a[0] - start[0] / cell, y=a[1] - start[1] / cell)
     corner = _nearest_corner(grid, a)
-    return replace(scaled, x=corner[0] - start[0] / cell, y=corner[1] - start[1] / cell)
+    return replace(backdrop, cell=cell, x=corner[0] - start[0] / cell, y=corner[1] - start[1] / cell)
 
 
 def display_scale(width: int, height: int) -> float:

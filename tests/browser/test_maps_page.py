@@ -41,6 +41,13 @@ def load_image(page, name, data, control="#map-file"):
     page.set_input_files(control, files=[{"name": name, "mimeType": "image/png", "buffer": data}])
 
 
+def type_in(page, label, text):
+    """Type ``text`` in the Map tab's field called ``label`` and press Enter, as a player sets it."""
+    field = page.get_by_label(label)
+    field.fill(text)
+    field.press("Enter")
+
+
 def cell_pixel(page, layer, cell):
     """The colour of ``layer`` a little inside the north-west corner of ``cell`` (away from
     tokens, which stand in the middle)."""
@@ -119,11 +126,9 @@ def test_typed_alignment_and_opacity_change_the_map_and_a_wrong_value_is_refused
     page, _ = opened()
     load_image(page, "crypt.png", png(500, 400))
     wait_for_map(page, "crypt.png")
-    page.get_by_label("Cells across").fill("10")
-    page.get_by_label("Cells across").press("Enter")
+    type_in(page, "Cells across", "10")
     page.wait_for_function("flankwise.encounter.backdrop.cell === 50")
-    page.get_by_label("Pixels per cell").fill("-4")
-    page.get_by_label("Pixels per cell").press("Enter")
+    type_in(page, "Pixels per cell", "-4")
     assert any("pixels per cell must be from 1" in text for text in notices(page, errors_only=True))
     assert page_encounter(page).backdrop.cell == 50
     assert page.get_by_label("Pixels per cell").input_value() == "50"
@@ -295,8 +300,7 @@ def test_an_edited_map_of_the_same_size_keeps_the_alignment_and_exports_say_what
     page, record = opened()
     load_image(page, "tavern.png", png(500, 400))
     wait_for_map(page, "tavern.png")
-    page.get_by_label("Pixels per cell").fill("50")
-    page.get_by_label("Pixels per cell").press("Enter")
+    type_in(page, "Pixels per cell", "50")
     page.wait_for_function("flankwise.encounter.backdrop.cell === 50")
     page.get_by_role("button", name="Load map image").wait_for()
     before = page_encounter(page).backdrop.sha256
